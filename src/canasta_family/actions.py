@@ -1,0 +1,384 @@
+"""The moves a player makes, as frozen values with a text notation.
+
+Every action has a text form (``str(action)``) that :func:`parse_action` reads back to an
+equal action, and :meth:`Game.apply <canasta_family.Game.apply>` accepts either form.
+Cards inside an action are kept in canonical order (rank, then suit), so ``meld 7s 7h 7c``
+and ``meld 7c 7h 7s`` are the same action.
+
+======================================  ================================================
+text                                    meaning
+======================================  ================================================
+``draw``                                draw from the stock (the variant says how many)
+``take-pile 9d 9c``                     take the whole pile, melding its top card with
+                                        these cards from hand as a new meld
+``take-pile 9d 9c + Kh Kd Ks``          … and, for a side's initial meld, further new
+                                        melds from hand that count towards the minimum
+``take-pile onto 2``                    take the whole pile, laying its top card off on
+                                        your side's meld number 2
+``pick-up 2``                           take only the top card of the pile onto meld 2
+``meld 7h 7s 7c``                       put down a new meld from hand
+``lay-off 2 7d JK``                     add cards from hand to your side's meld 2
+``merge 1 3``                           merge two same-rank melds of your side
+``place 3h``                            put a red 3 from hand on the table
+``retract``                             take back a short initial meld (penalty applies)
+``discard Ks``                          discard a card and end the turn
+``ask 2``                               ask partner (seat 2) "may I go out?"
+``answer yes`` / ``answer no``          answer a partner's question (binding)
+``pass``                                decline the pile when the stock is exhausted
+======================================  ================================================
+
+Meld numbers are indices (from 0) into your side's list of melds, in the order they were
+put down, as shown by :class:`~canasta_family.observation.Observation`.
+
+>>> parse_action("meld 7s 7h 7c")
+MakeMeld(cards=(Card('7c'), Card('7h'), Card('7s')))
+>>> str(parse_action("TAKE-PILE 9D 9C"))
+'take-pile 9c 9d'
+>>> str(parse_action("m 7h 7s 7c")), str(parse_action("d Ks"))
+('meld 7c 7h 7s', 'discard Ks')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from canasta_family.cards import Card, format_cards, parse_card, parse_cards
+from canasta_family.errors import InvalidActionError
+
+__all__ = [
+    "Action",
+    "Answer",
+    "Ask",
+    "Discard",
+    "Draw",
+    "LayOff",
+    "MakeMeld",
+    "Merge",
+    "Pass",
+    "PickUp",
+    "PlaceRedThree",
+    "Retract",
+    "TakePile",
+    "parse_action",
+]
+
+
+def _canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise InvalidActionError(f"{card!r} is not a Card", field="cards")
+    return tuple(sorted(out, key=_code))
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _canonical_groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(sorted((_canonical(g) for g in groups), key=lambda g: [c.code for c in g]))
+
+
+@attrs.frozen
+class Draw:
+    """Draw from the stock (AS-15: two cards in Samba)."""
+
+    kind = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class TakePile:
+    """Take the whole discard pile.
+
+    Either ``cards`` (hand cards melded with the top card as a new meld, AS-19) or
+    ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20).
+    ``extra`` holds further new melds from hand made in the same move; it is used only for
+    a side's initial meld, where the top card and these melds must reach the minimum
+    together (AS-23).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_canonical)
+    onto: int | None = None
+    extra: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_canonical_groups)
+
+    kind = "take-pile"
+
+    def __str__(self) -> str:
+        if self.onto is not None:
+            return f"take-pile onto {self.onto}"
+        text = "take-pile " + format_cards(self.cards)
+        for group in self.extra:
+            text += " + " + format_cards(group)
+        return text
+
+
+@attrs.frozen
+class PickUp:
+    """Take only the top card of the pile and lay it off on meld ``onto`` of your side
+    (single-card pickup, where the variant allows it)."""
+
+    onto: int
+
+    kind = "pick-up"
+
+    def __str__(self) -> str:
+        return f"pick-up {self.onto}"
+
+
+@attrs.frozen
+class MakeMeld:
+    """Put down a new meld made of these cards from hand."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+
+    kind = "meld"
+
+    def __str__(self) -> str:
+        return "meld " + format_cards(self.cards)
+
+
+@attrs.frozen
+class LayOff:
+    """Add cards from hand to meld ``meld`` of your side (AS-12)."""
+
+    meld: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+
+    kind = "lay-off"
+
+    def __str__(self) -> str:
+        return f"lay-off {self.meld} " + format_cards(self.cards)
+
+
+@attrs.frozen
+class Merge:
+    """Merge two same-rank melds of your side into the lower-numbered one (AS-13)."""
+
+    first: int
+    second: int
+
+    kind = "merge"
+
+    def __attrs_post_init__(self) -> None:
+        if self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
+    def __str__(self) -> str:
+        return f"merge {self.first} {self.second}"
+
+
+@attrs.frozen
+class PlaceRedThree:
+    """Put a red 3 from hand face up on the table, where the variant asks for it by hand."""
+
+    card: Card
+
+    kind = "place"
+
+    def __str__(self) -> str:
+        return f"place {self.card}"
+
+
+@attrs.frozen
+class Retract:
+    """Take back an initial meld that falls short of the minimum (AS-24)."""
+
+    kind = "retract"
+
+    def __str__(self) -> str:
+        return "retract"
+
+
+@attrs.frozen
+class Discard:
+    """Discard one card, ending the turn (or going out if it was the last card)."""
+
+    card: Card
+
+    kind = "discard"
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class Ask:
+    """Ask the partner at seat ``partner`` "may I go out?" (AS-36). The answer binds."""
+
+    partner: int
+
+    kind = "ask"
+
+    def __str__(self) -> str:
+        return f"ask {self.partner}"
+
+
+@attrs.frozen
+class Answer:
+    """A partner's answer to :class:`Ask`: ``yes`` obliges the asker to go out this turn,
+    ``no`` forbids it."""
+
+    yes: bool
+
+    kind = "answer"
+
+    def __str__(self) -> str:
+        return "answer yes" if self.yes else "answer no"
+
+
+@attrs.frozen
+class Pass:
+    """Decline the pile after the stock is exhausted; the hand ends (AS-39)."""
+
+    kind = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = (
+    Draw | TakePile | PickUp | MakeMeld | LayOff | Merge | PlaceRedThree | Retract | Discard
+    | Ask | Answer | Pass
+)
+"""Any action value."""
+
+ACTION_TYPES = (Draw, TakePile, PickUp, MakeMeld, LayOff, Merge, PlaceRedThree, Retract,
+                Discard, Ask, Answer, Pass)
+
+_VERBS = {
+    "draw": "draw", "dr": "draw",
+    "take-pile": "take-pile", "take": "take-pile", "tp": "take-pile", "takepile": "take-pile",
+    "pick-up": "pick-up", "pickup": "pick-up", "pu": "pick-up",
+    "meld": "meld", "m": "meld",
+    "lay-off": "lay-off", "layoff": "lay-off", "lo": "lay-off", "l": "lay-off",
+    "merge": "merge",
+    "place": "place",
+    "retract": "retract",
+    "discard": "discard", "d": "discard",
+    "ask": "ask",
+    "answer": "answer",
+    "pass": "pass",
+}
+
+
+def _index(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise InvalidActionError(f"{what} must be a number, not {text!r}", field=what)
+    return int(text)
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise InvalidActionError(f"{verb!r} takes no arguments, got {' '.join(args)!r}",
+                                 field="arguments")
+
+
+def _need_cards(verb: str, args: list[str]) -> tuple[Card, ...]:
+    if not args:
+        raise InvalidActionError(f"{verb!r} needs at least one card", field="cards")
+    return parse_cards(args)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text notation (see the module documentation).
+
+    Verbs are case-insensitive and have short forms (``m`` meld, ``d`` discard, ``lo``
+    lay-off, ``tp`` take-pile). Raises :class:`~canasta_family.errors.InvalidActionError`
+    for text that is not an action.
+
+    >>> parse_action("lay-off 0 7d 2c")
+    LayOff(meld=0, cards=(Card('2c'), Card('7d')))
+    >>> parse_action("take-pile 9d 9c + Kh Kd Ks").extra
+    ((Card('Kd'), Card('Kh'), Card('Ks')),)
+    """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action must be text or an action value, not {text!r}",
+                                 field="action")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InvalidActionError("empty action text", field="action")
+    verb = _VERBS.get(words[0].lower())
+    args = words[1:]
+    if verb is None:
+        raise InvalidActionError(
+            f"unknown action {words[0]!r}; expected one of: "
+            "draw, take-pile, pick-up, meld, lay-off, merge, place, retract, discard, ask, "
+            "answer, pass",
+            field="action",
+        )
+    if verb == "draw":
+        _no_args(verb, args)
+        return Draw()
+    if verb == "pass":
+        _no_args(verb, args)
+        return Pass()
+    if verb == "retract":
+        _no_args(verb, args)
+        return Retract()
+    if verb == "take-pile":
+        if args and args[0].lower() == "onto":
+            if len(args) != 2:
+                raise InvalidActionError("write 'take-pile onto N' with one meld number",
+                                         field="onto")
+            return TakePile(onto=_index(args[1], "onto"))
+        groups: list[list[str]] = [[]]
+        for word in args:
+            if word == "+":
+                groups.append([])
+            else:
+                groups[-1].append(word)
+        if any(not group for group in groups):
+            raise InvalidActionError(
+                "take-pile needs cards from hand to meld with the top card "
+                "(e.g. 'take-pile 9d 9c'), and no empty '+' group", field="cards")
+        return TakePile(cards=parse_cards(groups[0]),
+                        extra=tuple(parse_cards(g) for g in groups[1:]))
+    if verb == "pick-up":
+        if len(args) != 1:
+            raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")
+        return PickUp(onto=_index(args[0], "onto"))
+    if verb == "meld":
+        return MakeMeld(cards=_need_cards(verb, args))
+    if verb == "lay-off":
+        if len(args) < 2:
+            raise InvalidActionError("write 'lay-off N CARDS', e.g. 'lay-off 0 7d'",
+                                     field="meld")
+        return LayOff(meld=_index(args[0], "meld"), cards=parse_cards(args[1:]))
+    if verb == "merge":
+        if len(args) != 2:
+            raise InvalidActionError("write 'merge N M' with two meld numbers", field="meld")
+        return Merge(first=_index(args[0], "meld"), second=_index(args[1], "meld"))
+    if verb == "place":
+        if len(args) != 1:
+            raise InvalidActionError("write 'place 3h' with one card", field="card")
+        return PlaceRedThree(card=parse_card(args[0]))
+    if verb == "discard":
+        if len(args) != 1:
+            raise InvalidActionError("write 'discard CARD' with exactly one card", field="card")
+        return Discard(card=parse_card(args[0]))
+    if verb == "ask":
+        if len(args) != 1:
+            raise InvalidActionError("write 'ask N' with the partner's seat", field="partner")
+        return Ask(partner=_index(args[0], "partner"))
+    # answer
+    if len(args) != 1 or args[0].lower() not in ("yes", "no", "y", "n"):
+        raise InvalidActionError("write 'answer yes' or 'answer no'", field="answer")
+    return Answer(yes=args[0].lower() in ("yes", "y"))
+
+
+def to_action(action: Action | str) -> Action:
+    """An action value from a value or its text.
+
+    >>> to_action("draw") == Draw()
+    True
+    """
+    if isinstance(action, ACTION_TYPES):
+        return action
+    return parse_action(action)

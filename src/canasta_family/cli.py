@@ -1,0 +1,189 @@
+"""The ``canasta-family`` command: list variants, play a game between computer players,
+replay a record.
+
+    canasta-family variants [--options]
+    canasta-family play --variant NAME --players N --seed S [--player SEAT=KIND ...]
+                        [--record FILE] [--verbose]
+    canasta-family replay FILE [--verbose]
+
+Also runnable as ``python -m canasta_family``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from canasta_family.api import DEFAULT_VARIANT, new_game
+from canasta_family.engine import Game
+from canasta_family.errors import CanastaError
+from canasta_family.players import GreedyPlayer, Player, RandomPlayer
+from canasta_family.plugins import all_variants, find_variant
+from canasta_family.record import load_record, replay
+
+__all__ = ["main"]
+
+PLAYER_KINDS = ("greedy", "random")
+
+
+def _make_player(kind: str, seed: int) -> Player:
+    if kind == "greedy":
+        return GreedyPlayer()
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    raise CanastaError(f"unknown player kind {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
+
+
+def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
+    table = Table(title="Canasta-family variants")
+    table.add_column("name", style="bold")
+    table.add_column("aliases")
+    table.add_column("players")
+    table.add_column("origin")
+    table.add_column("description")
+    variants = all_variants()
+    for variant in variants:
+        info = variant.info
+        table.add_row(info.name, ", ".join(info.aliases), ", ".join(map(str, info.players)),
+                      variant.origin, info.description)
+    console.print(table)
+    if args.options:
+        for variant in variants:
+            info = variant.info
+            if not info.options:
+                continue
+            opts = Table(title=f"options of {info.name}")
+            for column in ("option", "type", "default", "allowed", "rule", "description"):
+                opts.add_column(column)
+            for spec in info.options:
+                allowed = ", ".join(map(repr, spec.allowed)) if spec.allowed else "any"
+                opts.add_row(spec.name, spec.type.__name__, repr(spec.default), allowed,
+                             spec.rule, spec.description)
+            console.print(opts)
+    return 0
+
+
+def _hand_table(game: Game, index: int) -> Table:
+    result = game.hand_results[index]
+    went = "nobody went out" if result.went_out is None else f"seat {result.went_out} went out"
+    table = Table(title=f"Hand {result.number + 1} — dealer seat {result.dealer}, {went}, "
+                        f"{result.turns} turns")
+    table.add_column("side")
+    table.add_column("score lines")
+    table.add_column("hand", justify="right")
+    table.add_column("total", justify="right")
+    for sheet in result.sides:
+        seats = "+".join(map(str, game.side_members(sheet.side)))
+        lines = "; ".join(f"{item.label} {item.points:+d}" for item in sheet.items) or "—"
+        table.add_row(f"{sheet.side} (seats {seats})", lines, f"{sheet.total:+d}",
+                      str(sheet.cumulative))
+    return table
+
+
+def _summary(game: Game, console: Console) -> None:
+    for index in range(len(game.hand_results)):
+        console.print(_hand_table(game, index))
+    final = Table(title=f"Final result — {game.variant.name}")
+    final.add_column("side")
+    final.add_column("seats")
+    final.add_column("score", justify="right")
+    for side, score in enumerate(game.scores):
+        final.add_row(str(side), ", ".join(map(str, game.side_members(side))), str(score))
+    console.print(final)
+    if game.result is not None:
+        console.print(f"[bold]{game.result.reason}[/bold]")
+    else:
+        console.print("[yellow]the game is not finished[/yellow]")
+
+
+def _print_verbose(game: Game, console: Console, start: int) -> None:
+    for seat, text in game.log()[start:]:
+        who = "table" if seat is None else f"seat {seat}"
+        console.print(f"  {who}: {text}", highlight=False)
+
+
+def _cmd_play(args: argparse.Namespace, console: Console) -> int:
+    variant = find_variant(args.variant)
+    players = args.players or variant.info.preferred_players
+    kinds = ["greedy"] * players
+    for spec in args.player or []:
+        seat_text, _, kind = spec.partition("=")
+        if not seat_text.isdigit() or int(seat_text) >= players or kind not in PLAYER_KINDS:
+            raise CanastaError(f"--player takes SEAT=KIND with SEAT 0-{players - 1} and KIND "
+                               f"one of {', '.join(PLAYER_KINDS)}, not {spec!r}")
+        kinds[int(seat_text)] = kind
+    seed = args.seed
+    game = new_game(variant.name, players=players, seed=seed)
+    bots = [_make_player(kind, game.seed * 31 + seat) for seat, kind in enumerate(kinds)]
+    console.print(f"[bold]{game.variant.name}[/bold], {players} players "
+                  f"({', '.join(f'{s}={k}' for s, k in enumerate(kinds))}), seed {game.seed}")
+    limit = args.max_actions
+    while not game.is_over and (limit is None or len(game.actions) < limit):
+        hand = game.hand_number
+        seen = len(game.log()) if args.verbose else 0
+        seat = game.current_player
+        action = bots[seat].choose(game.observation(seat), game.legal_actions())
+        game.apply(action)
+        if args.verbose and game.hand_number == hand and not game.is_over:
+            _print_verbose(game, console, seen)
+        elif args.verbose:
+            console.print(f"  seat {seat}: {action}", highlight=False)
+    if args.record:
+        game.record().save(args.record)
+        console.print(f"record written to {args.record}")
+    _summary(game, console)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    record = load_record(args.file)
+    game = replay(record)
+    console.print(f"record {args.file}: {game.variant.name}, {game.num_players} players, seed "
+                  f"{game.seed}, {len(record.actions)} actions — replayed and valid")
+    if args.verbose:
+        for index, text in enumerate(record.actions):
+            console.print(f"  {index}: {text}", highlight=False)
+    _summary(game, console)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="canasta-family",
+                                     description="Canasta-family rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    variants = sub.add_parser("variants", help="list the variants that can be played")
+    variants.add_argument("--options", action="store_true", help="also list their options")
+    play = sub.add_parser("play", help="play a full game between computer players")
+    play.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or alias")
+    play.add_argument("--players", type=int, default=None, help="number of players")
+    play.add_argument("--seed", type=int, default=None, help="random seed")
+    play.add_argument("--player", action="append", metavar="SEAT=KIND",
+                      help=f"player kind for a seat ({', '.join(PLAYER_KINDS)}; default greedy)")
+    play.add_argument("--record", default=None, help="write the game record to this file")
+    play.add_argument("--verbose", action="store_true", help="print every move")
+    play.add_argument("--max-actions", type=int, default=None,
+                      help="stop after this many actions (the game may be unfinished)")
+    rep = sub.add_parser("replay", help="re-run a game record, validate it, print the summary")
+    rep.add_argument("file", help="a record written by 'play --record'")
+    rep.add_argument("--verbose", action="store_true", help="print every action")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    console = Console(highlight=False)
+    commands = {"variants": _cmd_variants, "play": _cmd_play, "replay": _cmd_replay}
+    try:
+        return commands[args.command](args, console)
+    except CanastaError as exc:
+        Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

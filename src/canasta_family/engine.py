@@ -1,0 +1,2250 @@
+"""The game engine: one :class:`Game` runs any Canasta-family variant through its hooks.
+
+The engine is the only caller of hooks. It resolves a variant's rule parameters once per
+game (:mod:`canasta_family.rules`) and calls event hooks only when something happens, so
+the inner loops — listing legal actions, checking and applying them — run on plain
+integers: a hand is a list of 53 counts indexed by card code.
+
+Every action is checked completely before anything changes (``verify`` raises,
+``is_legal`` answers, ``apply`` verifies then acts), and the listing of legal actions
+(``legal_actions``) is written independently of the checks so that each can test the
+other.
+
+>>> import canasta_family
+>>> game = canasta_family.new_game("american-samba", players=4, seed=3)
+>>> game.current_player, game.phase
+(1, 'draw')
+>>> game.apply("draw")
+>>> game.phase, len(game.hand_cards(1)) >= 15
+('play', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from canasta_family.actions import (
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayOff,
+    MakeMeld,
+    Merge,
+    Pass,
+    PickUp,
+    PlaceRedThree,
+    Retract,
+    TakePile,
+    to_action,
+)
+from canasta_family.arrangement import HandSetup
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank, Suit, card_from_code
+from canasta_family.errors import (
+    CanastaError,
+    IllegalActionError,
+    InvalidActionError,
+    SetupError,
+    VariantError,
+)
+from canasta_family.melds import Meld, MeldKind
+from canasta_family.observation import Observation, observe
+from canasta_family.plugins import Variant, make_plugin_manager, validate_options
+from canasta_family.record import GameRecord, record_of
+from canasta_family.results import HandResult, SideScore
+from canasta_family.rules import (
+    CanastaRules,
+    DealRules,
+    GameResult,
+    GoingOutRules,
+    InitialMeldRules,
+    MeldRules,
+    PileRules,
+    RedThreeRules,
+    ScoreItem,
+    SinglePickupRules,
+    StockEndRules,
+    TurnEndEffects,
+    VariantInfo,
+    Violation,
+)
+
+__all__ = ["ANSWER", "DRAW", "OVER", "PLAY", "Game"]
+
+DRAW = "draw"
+"""Phase: the player to move draws, takes the pile (or passes on an exhausted stock)."""
+PLAY = "play"
+"""Phase: the player melds, lays off, merges, asks, and finally discards or goes out."""
+ANSWER = "answer"
+"""Phase: a partner answers "may I go out?"."""
+OVER = "over"
+"""Phase: the game has ended."""
+
+CARDS: tuple[Card, ...] = tuple(card_from_code(code) for code in range(NUM_CODES))
+WILD_CODES = (0, 1, 2, 3, JOKER_CODE)
+RED_THREES = (5, 6)
+BLACK_THREES = (4, 7)
+
+Problem = tuple[str, str]
+"""(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
+
+
+def _rank_codes(rank: int) -> range:
+    base = (rank - 2) * 4
+    return range(base, base + 4)
+
+
+def _code_rank(code: int) -> int:
+    return 15 if code == JOKER_CODE else code // 4 + 2
+
+
+def _make(cls: type, **fields: object) -> Any:
+    # Engine-built actions are already canonical: skip the converters (hot path).
+    obj: Any = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
+                  ) -> list[tuple[int, ...]]:
+    """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
+    ascending code order) with between ``low`` and ``high`` elements."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(index: int, chosen: tuple[int, ...]) -> None:
+        if index == len(items):
+            if len(chosen) >= low:
+                out.append(chosen)
+            return
+        code, count = items[index]
+        room = high - len(chosen)
+        for take in range(min(count, room) + 1):
+            walk(index + 1, chosen + (code,) * take)
+
+    walk(0, ())
+    return out
+
+
+class _Static:
+    """Everything resolved once per game from the variant's hooks; shared by clones."""
+
+    __slots__ = (
+        "canasta", "custom_discards", "custom_meld_check", "deal", "deck", "draw_count",
+        "going_out", "info", "initial", "meld", "num_players", "options", "pickup", "pile",
+        "pm", "red", "red_in_deck", "side_members", "side_of", "stock_end", "values",
+        "variant", "wild",
+    )
+
+    def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
+        self.variant = variant
+        self.info: VariantInfo = variant.info
+        self.options = options
+        self.num_players = num_players
+        self.pm = make_plugin_manager(variant)
+        opts = {"options": options}
+        both = {"num_players": num_players, "options": options}
+        deck = self.call("canasta_deck", tuple, **opts)
+        if not deck or not all(isinstance(c, Card) for c in deck):
+            raise VariantError(f"variant {self.info.name!r}: canasta_deck must return Cards")
+        self.deck: tuple[int, ...] = tuple(c.code for c in deck)
+        sides = self.call("canasta_sides", tuple, **both)
+        seats = sorted(seat for side in sides for seat in side)
+        if seats != list(range(num_players)):
+            raise VariantError(
+                f"variant {self.info.name!r}: canasta_sides must place every seat once, "
+                f"got {sides!r}")
+        self.side_members: tuple[tuple[int, ...], ...] = tuple(tuple(s) for s in sides)
+        side_of = [0] * num_players
+        for index, members in enumerate(self.side_members):
+            for seat in members:
+                side_of[seat] = index
+        self.side_of = tuple(side_of)
+        self.deal: DealRules = self.call("canasta_deal_rules", DealRules, **both)
+        self.draw_count: int = self.call("canasta_draw_count", int, **both)
+        self.values: tuple[int, ...] = tuple(
+            self.call("canasta_card_value", int, card=CARDS[c], **opts) for c in range(NUM_CODES))
+        self.wild: tuple[bool, ...] = tuple(
+            self.call("canasta_is_wild", bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
+        if tuple(c for c in range(NUM_CODES) if self.wild[c]) != WILD_CODES:
+            raise VariantError(
+                f"variant {self.info.name!r}: only jokers and 2s may be wild in this engine")
+        self.meld: MeldRules = self.call("canasta_meld_rules", MeldRules, **both)
+        self.canasta: CanastaRules = self.call("canasta_canasta_rules", CanastaRules, **opts)
+        self.pile: PileRules = self.call("canasta_pile_rules", PileRules, **opts)
+        pickup = self.call("canasta_single_pickup_rules", (SinglePickupRules, bool), **opts)
+        self.pickup: SinglePickupRules | None = (
+            pickup if isinstance(pickup, SinglePickupRules) and pickup.allowed else None)
+        self.initial: InitialMeldRules = self.call("canasta_initial_meld_rules",
+                                                   InitialMeldRules, **opts)
+        self.red: RedThreeRules = self.call("canasta_red_three_rules", RedThreeRules, **opts)
+        self.going_out: GoingOutRules = self.call("canasta_going_out_rules", GoingOutRules,
+                                                  **both)
+        self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
+                                                  **opts)
+        self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
+        self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
+        self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
+
+    def _implemented_outside_core(self, name: str) -> bool:
+        hook = getattr(self.pm.hook, name)
+        return any(impl.plugin_name != "canasta_family.core" for impl in hook.get_hookimpls())
+
+    def call(self, name: str, expected: type | tuple[type, ...], **kwargs: object) -> Any:
+        """Call hook ``name`` and check the type of its answer; a hook that raises or
+        answers nonsense is reported as a broken plugin."""
+        hook = getattr(self.pm.hook, name)
+        try:
+            result = hook(**kwargs)
+        except CanastaError:
+            raise
+        except Exception as exc:
+            raise VariantError(
+                f"variant {self.info.name!r}: hook {name} raised {type(exc).__name__}: {exc}"
+            ) from exc
+        if expected is not object and not isinstance(result, expected):
+            names = (expected,) if isinstance(expected, type) else expected
+            raise VariantError(
+                f"variant {self.info.name!r}: hook {name} returned {result!r}, expected "
+                + " or ".join(t.__name__ for t in names))
+        return result
+
+
+class Game:
+    """A game of a Canasta-family variant, from the first deal to the end.
+
+    Create one with :func:`canasta_family.new_game`. The game is mutable; ``clone()`` gives
+    an independent copy cheaply (for search and simulation). Two games compare equal when
+    their whole state — hidden cards and the random generator included — is equal.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_answer",
+        "_aside",
+        "_asker",
+        "_concealed",
+        "_current",
+        "_dealer",
+        "_feet",
+        "_first_turn_done",
+        "_foot_picked",
+        "_freezers",
+        "_fsize",
+        "_hand_no",
+        "_hands",
+        "_hsize",
+        "_initial",
+        "_legal_cache",
+        "_log",
+        "_melds",
+        "_minimum",
+        "_phase",
+        "_pile",
+        "_red",
+        "_result",
+        "_results",
+        "_rng_state",
+        "_s",
+        "_scores",
+        "_seed",
+        "_side_had_melds",
+        "_start",
+        "_stock",
+        "_turn_kinds",
+        "_turn_value",
+        "_turns",
+    )
+
+    # --- construction ------------------------------------------------------------------
+
+    def __init__(self, variant: Variant, *, players: int | None = None, seed: int | None = None,
+                 options: Mapping[str, object] | None = None,
+                 start: HandSetup | None = None) -> None:
+        info = variant.info
+        num_players = info.preferred_players if players is None else players
+        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+                or num_players not in info.players:
+            allowed = ", ".join(map(str, info.players))
+            raise SetupError(
+                f"{info.name} is played by {allowed} players, not {num_players!r} "
+                f"({info.rule('players')})")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        self._s = _Static(variant, num_players, validate_options(info, options))
+        self._seed = seed
+        self._start = start
+        self._rng_state: object = random.Random(seed).getstate()
+        sides = len(self._s.side_members)
+        self._scores = [0] * sides
+        self._results: list[HandResult] = []
+        self._actions: list[Action] = []
+        self._result: GameResult | None = None
+        self._legal_cache: tuple[Action, ...] | None = None
+        if start is None:
+            self._deal(hand_no=0, dealer=0)
+        else:
+            self._arrange(start)
+
+    # --- read-only facts (public, and what hooks read) ------------------------------------
+
+    @property
+    def variant(self) -> VariantInfo:
+        """The variant's :class:`~canasta_family.rules.VariantInfo`."""
+        return self._s.info
+
+    @property
+    def options(self) -> Mapping[str, object]:
+        """The game's options, defaults filled in."""
+        return dict(self._s.options)
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self._s.num_players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides (partnerships) as tuples of seats."""
+        return self._s.side_members
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's random generator."""
+        return self._seed
+
+    @property
+    def start(self) -> HandSetup | None:
+        """The arrangement the first hand started from, if any."""
+        return self._start
+
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now (the partner while a question is pending)."""
+        return self._current
+
+    @property
+    def phase(self) -> str:
+        """``"draw"``, ``"play"``, ``"answer"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._phase == OVER
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, once it has."""
+        return self._result
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative score of every side."""
+        return tuple(self._scores)
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """The results of every finished hand, in order."""
+        return tuple(self._results)
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in play (0 for the first)."""
+        return self._hand_no
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the hand in play."""
+        return self._dealer
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order."""
+        return tuple(self._actions)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """The variant's :class:`~canasta_family.rules.MeldRules`."""
+        return self._s.meld
+
+    @property
+    def canasta_rules(self) -> CanastaRules:
+        """The variant's :class:`~canasta_family.rules.CanastaRules`."""
+        return self._s.canasta
+
+    @property
+    def pile_rules(self) -> PileRules:
+        """The variant's :class:`~canasta_family.rules.PileRules`."""
+        return self._s.pile
+
+    @property
+    def red_three_rules(self) -> RedThreeRules:
+        """The variant's :class:`~canasta_family.rules.RedThreeRules`."""
+        return self._s.red
+
+    @property
+    def going_out_rules(self) -> GoingOutRules:
+        """The variant's :class:`~canasta_family.rules.GoingOutRules`."""
+        return self._s.going_out
+
+    @property
+    def draw_count(self) -> int:
+        """Cards drawn from the stock per turn."""
+        return self._s.draw_count
+
+    @property
+    def red_threes_in_deck(self) -> int:
+        """How many red 3s the deck holds."""
+        return self._s.red_in_deck
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the deck."""
+        return tuple(CARDS[c] for c in self._s.deck)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._stock)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom to top (players see only the top, AS-25)."""
+        return tuple(CARDS[c] for c in self._pile)
+
+    @property
+    def pile_top(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return CARDS[self._pile[-1]] if self._pile else None
+
+    @property
+    def pile_freezers(self) -> int:
+        """Wild cards and red 3s in the pile (each freezes it, AS-18a)."""
+        return self._freezers
+
+    @property
+    def turn_canastas(self) -> tuple[str, ...]:
+        """Canasta kinds the player to move has completed during this turn."""
+        return tuple(self._turn_kinds)
+
+    @property
+    def went_out_concealed(self) -> bool:
+        """Whether the last player to go out did so without their side having melded
+        before that turn."""
+        return self._concealed
+
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock, top first. Hidden information: for tests and tools, never for
+        players (their :meth:`observation` has only its size)."""
+        return tuple(CARDS[c] for c in reversed(self._stock))
+
+    def aside_cards(self) -> tuple[Card, ...]:
+        """Cards set aside out of play by an arrangement (see :class:`HandSetup`)."""
+        return tuple(CARDS[c] for c in self._aside)
+
+    def card_value(self, card: Card) -> int:
+        """The point value of ``card`` in this variant (AS-4)."""
+        return self._s.values[card.code]
+
+    def side_of(self, player: int) -> int:
+        """The side ``player`` belongs to."""
+        return self._s.side_of[player]
+
+    def side_members(self, side: int) -> tuple[int, ...]:
+        """The seats of ``side``."""
+        return self._s.side_members[side]
+
+    def partners(self, player: int) -> tuple[int, ...]:
+        """The other seats on ``player``'s side."""
+        return tuple(s for s in self._s.side_members[self._s.side_of[player]] if s != player)
+
+    def hand_cards(self, player: int) -> tuple[Card, ...]:
+        """``player``'s hand in canonical order (hidden from the other players)."""
+        hand = self._hands[player]
+        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(hand[c]))
+
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player`` holds."""
+        return self._hsize[player]
+
+    def foot_cards(self, player: int) -> tuple[Card, ...]:
+        """``player``'s foot (empty once picked up, or in variants without one)."""
+        foot = self._feet[player]
+        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(foot[c]))
+
+    def foot_size(self, player: int) -> int:
+        """Cards in ``player``'s foot."""
+        return self._fsize[player]
+
+    def foot_picked_up(self, player: int) -> bool:
+        """Whether ``player`` has picked up their foot."""
+        return self._foot_picked[player]
+
+    def side_melds(self, side: int) -> tuple[Meld, ...]:
+        """The melds of ``side``, numbered as in actions."""
+        return tuple(self._melds[side])
+
+    def side_red_threes(self, side: int) -> tuple[Card, ...]:
+        """The red 3s ``side`` has placed on the table."""
+        return tuple(CARDS[c] for c in self._red[side])
+
+    def side_canasta_kinds(self, side: int) -> tuple[str, ...]:
+        """The kinds of ``side``'s canastas (sambas included), in meld order."""
+        return tuple(m.canasta for m in self._melds[side] if m.canasta is not None)
+
+    def side_canastas(self, side: int) -> int:
+        """How many canastas (sambas included) ``side`` owns."""
+        return sum(1 for m in self._melds[side] if m.canasta is not None)
+
+    def has_initial_meld(self, side: int) -> bool:
+        """Whether ``side`` has completed its initial meld this hand."""
+        return self._initial[side]
+
+    def initial_minimum(self, side: int) -> int:
+        """The count ``side``'s initial meld must reach this hand (penalties included)."""
+        return self._minimum[side]
+
+    def initial_meld_count(self) -> int:
+        """What the player to move has melded towards the initial meld this turn."""
+        return self._turn_value
+
+    @property
+    def pending_question(self) -> int | None:
+        """The seat that asked "may I go out?" and awaits (or got) an answer this turn."""
+        return self._asker
+
+    @property
+    def partner_answer(self) -> bool | None:
+        """The binding answer given this turn: ``True`` (must go out), ``False`` (may not),
+        ``None`` (not asked, or not yet answered)."""
+        return self._answer
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen for ``side`` now (AS-18), as the variant decides."""
+        return bool(self._s.call("canasta_pile_frozen", bool, game=self, side=side))
+
+    def hook_red_three_score(self, side: int, count: int) -> int:
+        """Points for ``count`` red 3s of ``side`` (via ``canasta_red_three_score``)."""
+        return int(self._s.call("canasta_red_three_score", int, game=self, side=side,
+                                count=count))
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know now (their own hand and everything public).
+
+        >>> import canasta_family
+        >>> obs = canasta_family.new_game("american-samba", seed=2).observation(0)
+        >>> len(obs.hand), obs.stock_size > 0
+        (15, True)
+        """
+        return observe(self, player)
+
+    def record(self) -> GameRecord:
+        """The game's record so far; :func:`canasta_family.replay` rebuilds it.
+
+        >>> import canasta_family
+        >>> canasta_family.new_game("american-samba", seed=2).record().actions
+        ()
+        """
+        return record_of(self)
+
+    def log(self) -> tuple[tuple[int | None, str], ...]:
+        """Public events of the hand in play: ``(seat, text)`` pairs (seat ``None`` for the
+        table). Draws show no cards; everything else is public."""
+        return tuple(self._log)
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def _shuffled_deck(self) -> list[int]:
+        rng = random.Random()
+        rng.setstate(self._rng_state)  # type: ignore[arg-type]
+        cards = list(self._s.deck)
+        rng.shuffle(cards)
+        self._rng_state = rng.getstate()
+        return cards
+
+    def _reset_hand_state(self, hand_no: int, dealer: int) -> None:
+        n = self._s.num_players
+        sides = len(self._s.side_members)
+        self._hand_no = hand_no
+        self._dealer = dealer
+        self._hands = [[0] * NUM_CODES for _ in range(n)]
+        self._hsize = [0] * n
+        self._feet = [[0] * NUM_CODES for _ in range(n)]
+        self._fsize = [0] * n
+        self._foot_picked = [self._s.deal.foot_size == 0] * n
+        self._stock: list[int] = []
+        self._pile: list[int] = []
+        self._freezers = 0
+        self._aside: list[int] = []
+        self._melds: list[list[Meld]] = [[] for _ in range(sides)]
+        self._red: list[list[int]] = [[] for _ in range(sides)]
+        self._initial = [False] * sides
+        self._first_turn_done = [False] * n
+        self._concealed = False
+        self._log: list[tuple[int | None, str]] = []
+        self._turns = 0
+        self._legal_cache = None
+
+    def _set_minimums(self) -> None:
+        self._minimum = [
+            int(self._s.call("canasta_initial_meld_minimum", int, game=self, side=side,
+                             score=self._scores[side]))
+            for side in range(len(self._s.side_members))
+        ]
+
+    def _deal(self, hand_no: int, dealer: int) -> None:
+        self._reset_hand_state(hand_no, dealer)
+        n = self._s.num_players
+        deal = self._s.deal
+        cards = self._shuffled_deck()
+        # Deal one at a time from the dealer's left (AS-6); the stock's top is the list end.
+        for _ in range(deal.hand_size):
+            for offset in range(1, n + 1):
+                seat = (dealer + offset) % n
+                code = cards.pop()
+                self._hands[seat][code] += 1
+                self._hsize[seat] += 1
+        for _ in range(deal.foot_size):
+            for offset in range(1, n + 1):
+                seat = (dealer + offset) % n
+                code = cards.pop()
+                self._feet[seat][code] += 1
+                self._fsize[seat] += 1
+        self._stock = cards
+        self._turn_upcard()
+        self._log.append((None, f"hand {hand_no + 1}: seat {dealer} deals; upcard "
+                                + " ".join(str(CARDS[c]) for c in self._pile)))
+        self._set_minimums()
+        self._begin_turn((dealer + 1) % n)
+
+    def _turn_upcard(self) -> None:
+        redraw = self._s.deal.upcard_redraw
+        while self._stock:
+            code = self._stock.pop()
+            self._push_pile(code)
+            if not (redraw and (code in WILD_CODES or code in RED_THREES)):
+                break
+
+    def _push_pile(self, code: int) -> None:
+        self._pile.append(code)
+        if code in WILD_CODES or code in RED_THREES:
+            self._freezers += 1
+
+    def _arrange(self, setup: HandSetup) -> None:
+        s = self._s
+        n = s.num_players
+        sides = len(s.side_members)
+        if len(setup.hands) != n:
+            raise SetupError(f"setup gives {len(setup.hands)} hands for {n} players")
+        if not 0 <= setup.dealer < n:
+            raise SetupError(f"setup dealer {setup.dealer} is not a seat (0-{n - 1})")
+        if setup.to_play is not None and not 0 <= setup.to_play < n:
+            raise SetupError(f"setup to_play {setup.to_play} is not a seat (0-{n - 1})")
+        if setup.hand_number < 0:
+            raise SetupError("setup hand_number cannot be negative")
+        for name, value, count in (("feet", setup.feet, n), ("melds", setup.melds, sides),
+                                   ("red_threes", setup.red_threes, sides),
+                                   ("scores", setup.scores, sides)):
+            if value is not None and len(value) != count:
+                raise SetupError(f"setup {name} must have {count} entries, got {len(value)}")
+        if setup.feet is not None and s.deal.foot_size == 0:
+            raise SetupError(f"{s.info.name} has no foot, but the setup gives feet")
+        for seat, hand in enumerate(setup.hands):
+            if not hand:
+                raise SetupError(f"setup hand of seat {seat} is empty; every player needs cards")
+        if setup.scores is not None:
+            self._scores = list(setup.scores)
+        self._reset_hand_state(setup.hand_number, setup.dealer)
+        remaining = [0] * NUM_CODES
+        for code in s.deck:
+            remaining[code] += 1
+
+        def take(cards: Sequence[Card], where: str) -> list[int]:
+            codes = [card.code for card in cards]
+            for code in codes:
+                if remaining[code] == 0:
+                    raise SetupError(
+                        f"setup uses more {CARDS[code]} than the {s.info.name} deck holds "
+                        f"(in {where})")
+                remaining[code] -= 1
+            return codes
+
+        for seat, hand in enumerate(setup.hands):
+            for code in take(hand, f"hand {seat}"):
+                self._hands[seat][code] += 1
+                self._hsize[seat] += 1
+        if setup.feet is not None:
+            for seat, foot in enumerate(setup.feet):
+                for code in take(foot, f"foot {seat}"):
+                    self._feet[seat][code] += 1
+                    self._fsize[seat] += 1
+        if setup.red_threes is not None:
+            for side, reds in enumerate(setup.red_threes):
+                for code in take(reds, f"red threes of side {side}"):
+                    if code not in RED_THREES:
+                        raise SetupError(
+                            f"{CARDS[code]} is not a red 3 (red_threes of side {side})")
+                    self._red[side].append(code)
+        if setup.melds is not None:
+            for side, melds in enumerate(setup.melds):
+                for cards in melds:
+                    codes = sorted(take(cards, f"melds of side {side}"))
+                    meld = self._meld_from_codes(codes)
+                    if meld is None:
+                        raise SetupError(
+                            f"setup meld {' '.join(str(c) for c in cards)} of side {side} is "
+                            f"not a legal meld in {s.info.name}")
+                    self._melds[side].append(meld)
+                if melds:
+                    self._initial[side] = True
+        pile_codes = take(setup.pile, "pile")
+        if setup.stock is not None:
+            stock_codes = take(setup.stock, "stock")
+            self._stock = list(reversed(stock_codes))
+            self._aside = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
+        else:
+            rest = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
+            rng = random.Random()
+            rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            rng.shuffle(rest)
+            self._rng_state = rng.getstate()
+            self._stock = rest
+        if s.deal.foot_size and setup.feet is None:
+            for _ in range(s.deal.foot_size):
+                for seat in range(n):
+                    if self._stock:
+                        code = self._stock.pop()
+                        self._feet[seat][code] += 1
+                        self._fsize[seat] += 1
+        for code in pile_codes:
+            self._push_pile(code)
+        if not self._pile:
+            self._turn_upcard()
+        self._log.append((None, f"hand {setup.hand_number + 1}: arranged; seat {setup.dealer} "
+                                "deals"))
+        self._set_minimums()
+        to_play = (setup.dealer + 1) % n if setup.to_play is None else setup.to_play
+        self._begin_turn(to_play)
+
+    # --- turn bookkeeping ----------------------------------------------------------------
+
+    def _begin_turn(self, player: int) -> None:
+        self._current = player
+        self._phase = DRAW
+        self._turn_value = 0
+        self._answer: bool | None = None
+        self._asker: int | None = None
+        self._turn_kinds: list[str] = []
+        side = self._s.side_of[player]
+        self._side_had_melds = bool(self._melds[side])
+        self._legal_cache = None
+        if self._s.red.auto_place and not self._first_turn_done[player]:
+            # AS-29: red 3s dealt are placed at the player's first turn and replaced.
+            self._place_red_threes_from_hand(player, replace=True)
+        self._first_turn_done[player] = True
+
+    def _place_red_threes_from_hand(self, player: int, replace: bool) -> None:
+        hand = self._hands[player]
+        side = self._s.side_of[player]
+        while True:
+            found = [code for code in RED_THREES for _ in range(hand[code])]
+            if not found:
+                return
+            for code in found:
+                hand[code] -= 1
+                self._hsize[player] -= 1
+                self._red[side].append(code)
+                self._log.append((player, f"places {CARDS[code]}"))
+            if not replace:
+                return
+            for _ in found:
+                if not self._stock:
+                    return
+                code = self._stock.pop()
+                hand[code] += 1
+                self._hsize[player] += 1
+
+    # --- rule helpers shared by checking and listing -----------------------------------------
+
+    def _rule(self, topic: str) -> str:
+        return self._s.info.rule(topic)
+
+    def _fail(self, problem: Problem) -> IllegalActionError:
+        return IllegalActionError(self._rule(problem[0]), problem[1])
+
+    def _canasta_kind(self, is_run: bool, rank: int | None, size: int, wilds: int) -> str | None:
+        c = self._s.canasta
+        if is_run:
+            return c.run_kind if size >= c.run_canasta_size else None
+        if size < self._s.meld.canasta_size:
+            return None
+        if wilds == size:
+            return c.wild_kind
+        if wilds == 0:
+            return c.rank_kinds.get(rank, "natural") if rank is not None else "natural"  # type: ignore[call-overload]
+        return "mixed"
+
+    def _set_problem(self, rank: int | None, nat: int, wild: int, black3_ok: bool
+                     ) -> Problem | None:
+        """Whether a set of ``nat`` naturals of ``rank`` (None: wild cards only) and
+        ``wild`` wild cards is legal (AS-8, AS-33, DS-6, PH-5…8)."""
+        mr = self._s.meld
+        size = nat + wild
+        if rank is None:
+            if not mr.wild_melds:
+                return ("set", "a meld needs natural cards: wild cards cannot be melded alone")
+            if size < mr.min_size:
+                return ("set", f"a meld needs at least {mr.min_size} cards")
+            if size > mr.wild_meld_max:
+                return ("set", f"a meld of wild cards holds at most {mr.wild_meld_max} cards")
+            return None
+        if rank == 3:
+            if mr.black_threes == "never":
+                return ("black-three", "black 3s can never be melded")
+            if wild:
+                return ("black-three", "a meld of black 3s may not hold wild cards")
+            if not black3_ok:
+                return ("black-three", "black 3s may be melded only by a player going out in "
+                                       "that turn, as the play that finishes the hand")
+        elif rank not in mr.set_ranks:
+            return ("set", f"{Rank(rank).symbol}s cannot be melded as a set")
+        if size < mr.min_size:
+            return ("set", f"a meld needs at least {mr.min_size} cards")
+        if nat < mr.set_min_naturals:
+            return ("set", f"a set needs at least {mr.set_min_naturals} natural cards")
+        if mr.set_max_wilds is not None and wild > mr.set_max_wilds:
+            return ("set", f"a set may hold at most {mr.set_max_wilds} wild cards")
+        if wild and nat < mr.naturals_per_wild * wild:
+            return ("wild-ratio", f"a set needs at least {mr.naturals_per_wild} times as many "
+                                  "natural cards as wild cards")
+        if mr.naturals_exceed_wilds and nat <= wild:
+            return ("wild-ratio", "natural cards must outnumber wild cards in a set")
+        if wild and rank in mr.no_wild_ranks:
+            return ("no-wild-rank", f"a meld of {Rank(rank).symbol}s may not hold wild cards")
+        if mr.max_size is not None and size > mr.max_size:
+            return ("max-size", f"a meld holds at most {mr.max_size} cards")
+        return None
+
+    def _run_problem(self, suit_codes: Sequence[int]) -> Problem | None:
+        """Whether these natural codes form a legal run (AS-9)."""
+        mr = self._s.meld
+        if not mr.runs:
+            return ("set", "melds must be of one rank in this game (no sequences)")
+        suits = {code % 4 for code in suit_codes}
+        if len(suits) != 1:
+            return ("run", "a sequence must be all of one suit")
+        ranks = sorted(code // 4 + 2 for code in suit_codes)
+        if len(set(ranks)) != len(ranks):
+            return ("run", "a sequence cannot hold two cards of the same rank")
+        if ranks[0] < mr.run_low or ranks[-1] > mr.run_high:
+            return ("run", f"a sequence runs from {Rank(mr.run_low).symbol} to "
+                           f"{Rank(mr.run_high).symbol} only (no 2s, 3s or jokers)")
+        if ranks[-1] - ranks[0] != len(ranks) - 1:
+            return ("run", "the cards of a sequence must be consecutive")
+        if len(ranks) < mr.run_min:
+            return ("run", f"a sequence needs at least {mr.run_min} cards")
+        if len(ranks) > mr.run_max:
+            return ("run", f"a sequence can never exceed {mr.run_max} cards")
+        return None
+
+    def _going_out_problem(self, player: int, kinds: tuple[str, ...]) -> Problem | None:
+        violations = self._s.call("canasta_going_out_violations", tuple, game=self,
+                                  player=player, canastas=kinds)
+        if violations:
+            first = violations[0]
+            if not isinstance(first, Violation):
+                raise VariantError(
+                    f"variant {self._s.info.name!r}: canasta_going_out_violations must "
+                    f"return Violations, got {first!r}")
+            return (first.rule, first.reason)
+        return None
+
+    def _ending_problem(self, player: int, after: int, kinds: tuple[str, ...],
+                        initial_after: bool) -> Problem | None:
+        """Whether a play leaving ``after`` cards in hand is allowed (AS-35): below the
+        number to keep, the player must be able to go out."""
+        if after >= self._s.going_out.keep_cards and after > 0:
+            return None
+        if self._answer is False:
+            return ("ask", "your partner answered no: you may not go out this turn, so you "
+                           "must keep cards in hand")
+        if not initial_after:
+            return ("initial-meld", "your side's initial meld must reach the minimum before "
+                                    "you can go out")
+        return self._going_out_problem(player, kinds)
+
+    def _kinds_with(self, side: int, index: int | None, new_kind: str | None,
+                    extra: Sequence[str | None] = ()) -> tuple[str, ...]:
+        """The side's canasta kinds if meld ``index`` (None: a new meld) had ``new_kind``."""
+        kinds = [m.canasta for i, m in enumerate(self._melds[side]) if i != index]
+        if index is not None:
+            kinds.insert(index, new_kind)
+        else:
+            kinds.append(new_kind)
+        kinds.extend(extra)
+        return tuple(k for k in kinds if k is not None)
+
+    def _meld_from_codes(self, codes: Sequence[int]) -> Meld | None:
+        """Build a Meld value from sorted codes, or None if they are no legal meld shape
+        (used for arrangements; going-out conditions are not checked there)."""
+        shape = self._shape(codes, black3_ok=True)
+        if len(shape) == 2:
+            return None
+        kind, rank, suit, wilds = shape
+        return self._new_meld(kind, rank, suit, codes, wilds)
+
+    def _new_meld(self, kind: MeldKind, rank: int | None, suit: int | None,
+                  codes: Sequence[int], wilds: int) -> Meld:
+        canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
+        meld: Meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
+                     suit=None if suit is None else Suit(suit),
+                     cards=tuple(CARDS[c] for c in sorted(codes)), wilds=wilds, canasta=canasta)
+        return meld
+
+    def _shape(self, codes: Sequence[int], black3_ok: bool
+               ) -> tuple[MeldKind, int | None, int | None, int] | Problem:
+        """Classify new-meld cards: (kind, rank, suit, wilds) or a Problem."""
+        wild = 0
+        naturals: list[int] = []
+        for code in codes:
+            if code in WILD_CODES:
+                wild += 1
+            elif code in RED_THREES:
+                return ("red-three-meld", "red 3s are never melded")
+            else:
+                naturals.append(code)
+        if not naturals:
+            problem = self._set_problem(None, 0, wild, black3_ok)
+            return problem if problem else (MeldKind.SET, None, None, wild)
+        ranks = {code // 4 + 2 for code in naturals}
+        if len(ranks) == 1:
+            rank = ranks.pop()
+            problem = self._set_problem(rank, len(naturals), wild, black3_ok)
+            return problem if problem else (MeldKind.SET, rank, None, wild)
+        if wild:
+            if not self._s.meld.runs:
+                return ("set", "a meld holds cards of one rank (plus wild cards)")
+            return ("run", "wild cards can never be part of a sequence, and a set holds one "
+                           "rank")
+        problem = self._run_problem(naturals)
+        return problem if problem else (MeldKind.RUN, None, naturals[0] % 4, 0)
+
+    def _layoff_problem(self, meld: Meld, codes: Sequence[int], black3_ok: bool
+                        ) -> tuple[Meld, None] | tuple[None, Problem]:
+        """The meld after adding ``codes``, or the problem (AS-12)."""
+        mr = self._s.meld
+        wild = sum(1 for c in codes if c in WILD_CODES)
+        if any(c in RED_THREES for c in codes):
+            return None, ("red-three-meld", "red 3s are never melded")
+        if meld.kind is MeldKind.RUN:
+            if wild:
+                return None, ("run", "wild cards can never be part of a sequence")
+            all_codes = [c.code for c in meld.cards] + list(codes)
+            problem = self._run_problem(all_codes)
+            if problem:
+                return None, ("lay-off", problem[1]) if problem[0] == "run" else problem
+            return self._new_meld(MeldKind.RUN, None, meld.suit, sorted(all_codes), 0), None
+        rank = None if meld.rank is None else int(meld.rank)
+        for code in codes:
+            if code not in WILD_CODES and (rank is None or code // 4 + 2 != rank):
+                what = "wild cards" if rank is None else f"{Rank(rank).symbol}s or wild cards"
+                return None, ("lay-off", f"only {what} can be added to that meld")
+        if wild and meld.canasta is not None and meld.wilds == 0 \
+                and mr.no_wild_on_natural_canasta:
+            return None, ("natural-canasta-wild",
+                          "wild cards may not be added to a natural canasta (house rule)")
+        if mr.max_size is not None and meld.canasta is not None \
+                and len(meld.cards) >= mr.max_size:
+            return None, ("max-size", "a finished canasta cannot be added to")
+        problem = self._set_problem(rank, len(meld.cards) - meld.wilds + len(codes) - wild,
+                                    meld.wilds + wild, black3_ok)
+        if problem:
+            return None, problem
+        all_codes = sorted([c.code for c in meld.cards] + list(codes))
+        return self._new_meld(MeldKind.SET, rank, None, all_codes, meld.wilds + wild), None
+
+    def _hand_lacks(self, player: int, codes: Sequence[int]) -> Card | None:
+        hand = self._hands[player]
+        need: dict[int, int] = {}
+        for code in codes:
+            need[code] = need.get(code, 0) + 1
+        for code, count in need.items():
+            if hand[code] < count:
+                return CARDS[code]
+        return None
+
+    def _value(self, codes: Sequence[int]) -> int:
+        values = self._s.values
+        return sum(values[c] for c in codes)
+
+    def _provisional(self, side: int) -> bool:
+        # Melds of a side that has not reached its minimum are this turn's tentative
+        # initial meld (AS-24): they can be completed or taken back.
+        return not self._initial[side] and bool(self._melds[side])
+
+    def _forbidden(self, player: int, going_out: bool) -> Mapping[Card, Violation]:
+        s = self._s
+        if not s.custom_discards and s.red.discardable:
+            return {}
+        if not s.custom_discards:
+            hand = self._hands[player]
+            if not (hand[5] or hand[6]):
+                return {}
+        result = s.call("canasta_forbidden_discards", Mapping, game=self, player=player,
+                        going_out=going_out)
+        return result  # type: ignore[no-any-return]
+
+    def _top_blocked(self) -> Problem | None:
+        top = self._pile[-1]
+        rules = self._s.pile
+        if rules.blocked_wild and top in WILD_CODES:
+            return ("pile-blocked", "the pile cannot be taken while a wild card is on top")
+        if rules.blocked_black_three and top in BLACK_THREES:
+            return ("pile-blocked", "a black 3 on top stops the pile: nobody may take it")
+        if rules.blocked_red_three and top in RED_THREES:
+            return ("pile-blocked", "the pile cannot be taken while a red 3 is on top")
+        return None
+
+    def _pile_rest_effect(self) -> tuple[int, int]:
+        """(cards that go to hand, red 3s that go to the table) when the whole pile is
+        taken and its top card is melded."""
+        reds = 0
+        if self._s.red.auto_place:
+            reds = sum(1 for c in self._pile[:-1] if c in RED_THREES)
+        return len(self._pile) - 1 - reds, reds
+
+    # --- checking -------------------------------------------------------------------------
+
+    def verify(self, action: Action | str, *, player: int | None = None) -> None:
+        """Raise if ``action`` may not be played now; change nothing.
+
+        :class:`~canasta_family.errors.InvalidActionError` for text that is not an action,
+        a card the player does not hold, a meld that does not exist, or ``player`` not
+        being the one to act; :class:`~canasta_family.errors.IllegalActionError` (with the
+        rule ID) for a move the rules forbid.
+        """
+        self._check(self._coerce(action, player))
+
+    def is_legal(self, action: Action | str, *, player: int | None = None) -> bool:
+        """Whether ``action`` may be played now (never raises for a bad action).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> game.is_legal("draw"), game.is_legal("discard Ks"), game.is_legal("nonsense")
+        (True, False, False)
+        """
+        try:
+            self._check(self._coerce(action, player))
+        except CanastaError:
+            return False
+        return True
+
+    def _coerce(self, action: Action | str, player: int | None) -> Action:
+        act = to_action(action)
+        if player is not None and player != self._current:
+            raise InvalidActionError(
+                f"it is seat {self._current}'s turn to act, not seat {player}'s", field="player")
+        return act
+
+    def _check(self, action: Action) -> None:
+        if self._phase == OVER:
+            raise IllegalActionError("game-over", "the game is over")
+        checker = self._checkers.get(type(action))
+        if checker is None:
+            raise InvalidActionError(f"{action!r} is not an action", field="action")
+        checker(self, action)
+
+    def _need_phase(self, phase: str, verb: str) -> None:
+        if self._phase == phase:
+            return
+        if self._phase == ANSWER:
+            raise IllegalActionError(self._rule("ask"), f"seat {self._current} must first "
+                                     "answer the question 'may I go out?'")
+        if phase == DRAW:
+            raise IllegalActionError(self._rule("turn"), f"you cannot {verb} now: you have "
+                                     "already drawn or taken the pile this turn")
+        if phase == PLAY:
+            raise IllegalActionError(self._rule("turn"), f"you cannot {verb} before drawing "
+                                     "or taking the pile")
+        raise IllegalActionError(self._rule("ask"), "nobody has asked to go out")
+
+    def _check_draw(self, action: Draw) -> None:
+        self._need_phase(DRAW, "draw")
+        if not self._stock:
+            raise IllegalActionError(self._rule("stock-end"), "the stock is exhausted: take "
+                                     "the pile if you can, or pass")
+
+    def _check_pass(self, action: Pass) -> None:
+        self._need_phase(DRAW, "pass")
+        if self._stock:
+            raise IllegalActionError(self._rule("turn"), "you may pass only when the stock is "
+                                     "exhausted; draw from the stock instead")
+        if self._s.stock_end.forced_layoff_take and self._layoff_takes():
+            raise IllegalActionError(self._rule("stock-end"), "the top card of the pile fits "
+                                     "one of your side's melds, so you must take the pile")
+
+    def _layoff_takes(self) -> list[int]:
+        """Meld indices the pile's top card could be laid off on to take the pile."""
+        if not self._pile or self._top_blocked():
+            return []
+        rules = self._s.pile
+        side = self._s.side_of[self._current]
+        if not rules.unfrozen_layoff or self.pile_frozen_for(side):
+            return []
+        return [i for i in range(len(self._melds[side])) if self._layoff_take_problem(i) is None]
+
+    def _layoff_take_problem(self, index: int) -> Problem | None:
+        side = self._s.side_of[self._current]
+        meld = self._melds[side][index]
+        if self._s.pile.layoff_not_on_canasta and meld.canasta is not None:
+            return ("pile-layoff", "the top card may not be laid off on a canasta to take "
+                                   "the pile")
+        new, problem = self._layoff_problem(meld, (self._pile[-1],), black3_ok=False)
+        if problem:
+            return ("pile-layoff", f"the top card does not fit that meld: {problem[1]}")
+        assert new is not None
+        to_hand, _ = self._pile_rest_effect()
+        after = self._hsize[self._current] + to_hand
+        kinds = self._kinds_with(side, index, new.canasta)
+        return self._ending_problem(self._current, after, kinds, True)
+
+    def _check_take(self, action: TakePile) -> None:
+        self._need_phase(DRAW, "take the pile")
+        if not self._pile:
+            raise IllegalActionError(self._rule("turn"), "the discard pile is empty")
+        blocked = self._top_blocked()
+        if blocked:
+            raise self._fail(blocked)
+        player = self._current
+        side = self._s.side_of[player]
+        rules = self._s.pile
+        if action.onto is not None:
+            if action.cards or action.extra:
+                raise InvalidActionError("'take-pile onto N' takes no cards", field="cards")
+            if not 0 <= action.onto < len(self._melds[side]):
+                raise InvalidActionError(f"your side has no meld number {action.onto}",
+                                         field="onto")
+            if self.pile_frozen_for(side):
+                raise IllegalActionError(self._rule("pile-frozen"), "the pile is frozen: take "
+                                         "it only by melding the top card with a natural pair")
+            if not rules.unfrozen_layoff:
+                raise IllegalActionError(self._rule("pile-frozen"), "the pile can be taken only "
+                                         "with a natural pair matching the top card")
+            problem = self._layoff_take_problem(action.onto)
+            if problem:
+                raise self._fail(problem)
+            return
+        codes = [c.code for c in action.cards]
+        extras = [[c.code for c in group] for group in action.extra]
+        if not codes:
+            raise InvalidActionError("say which cards from hand meld with the top card",
+                                     field="cards")
+        lacking = self._hand_lacks(player, codes + [c for g in extras for c in g])
+        if lacking:
+            raise InvalidActionError(f"you do not hold enough {lacking} for that",
+                                     field="cards")
+        top = self._pile[-1]
+        top_rank = top // 4 + 2
+        naturals = [c for c in codes if c not in WILD_CODES]
+        wild = len(codes) - len(naturals)
+        if any(c // 4 + 2 != top_rank for c in naturals) or top_rank == 3:
+            raise IllegalActionError(self._rule("pile-frozen"), "the cards must be naturals "
+                                     f"of the top card's rank ({CARDS[top].rank.symbol}) or wild "
+                                     "cards, melded with it as a new set")
+        frozen = self.pile_frozen_for(side)
+        if frozen or not rules.unfrozen_natural_and_wild:
+            if len(naturals) < 2:
+                topic = "pile-frozen"
+                reason = ("the pile is frozen: take it only by melding the top card with two "
+                          "natural cards of its rank from your hand") if frozen else (
+                          "take the pile with two natural cards of the top card's rank from "
+                          "your hand")
+                raise IllegalActionError(self._rule(topic), reason)
+        elif len(naturals) < 1 or len(codes) < 2:
+            raise IllegalActionError(self._rule("pile-frozen"), "take the pile with a natural "
+                                     "card of its rank and a second matching or wild card")
+        problem = self._set_problem(top_rank, len(naturals) + 1, wild, False)
+        if problem:
+            raise self._fail(problem)
+        size = len(codes) + 1
+        kinds_new = [self._canasta_kind(False, top_rank, size, wild)]
+        n_extra_cards = 0
+        values = self._s.values
+        if extras:
+            if self._initial[side]:
+                raise IllegalActionError(self._rule("initial-meld-pile"), "further melds in a "
+                                         "take-pile move are only for an initial meld; meld "
+                                         "them after taking the pile")
+            for group in extras:
+                shape = self._shape(sorted(group), black3_ok=False)
+                if len(shape) == 2:
+                    raise self._fail(shape)
+                kind, rank, _suit, ewild = shape
+                kinds_new.append(self._canasta_kind(kind is MeldKind.RUN, rank, len(group),
+                                                    ewild))
+                n_extra_cards += len(group)
+        if not self._initial[side]:
+            base = values[top] + self._value(codes)
+            if not self._s.pile.only_top_counts:
+                base += self._value(self._pile[:-1])
+            group_values = [self._value(g) for g in extras]
+            total = base + sum(group_values)
+            minimum = self._minimum[side]
+            if total < minimum:
+                raise IllegalActionError(
+                    self._rule("initial-meld-pile"),
+                    f"your side's initial meld needs {minimum}; the top card and the cards "
+                    f"from your hand melded here count only {total} (the rest of the pile does "
+                    "not count)")
+            if group_values and total - min(group_values) >= minimum:
+                raise IllegalActionError(
+                    self._rule("initial-meld-pile"),
+                    "list only the further melds needed to reach the minimum; meld the others "
+                    "after taking the pile")
+        to_hand, _ = self._pile_rest_effect()
+        after = self._hsize[player] - len(codes) - n_extra_cards + to_hand
+        kinds = self._kinds_with(side, None, kinds_new[0], kinds_new[1:])
+        problem = self._ending_problem(player, after, kinds, True)
+        if problem:
+            raise self._fail(problem)
+
+    def _check_pickup(self, action: PickUp) -> None:
+        self._need_phase(DRAW, "pick up the top card")
+        rules = self._s.pickup
+        if rules is None:
+            raise IllegalActionError(self._rule("single-pickup"), "taking only the top card "
+                                     "of the pile is not allowed in this game")
+        if not self._pile:
+            raise IllegalActionError(self._rule("single-pickup"), "the discard pile is empty")
+        side = self._s.side_of[self._current]
+        if not 0 <= action.onto < len(self._melds[side]):
+            raise InvalidActionError(f"your side has no meld number {action.onto}",
+                                     field="onto")
+        problem = self._pickup_problem(action.onto)
+        if problem:
+            raise self._fail(problem)
+
+    def _pickup_problem(self, index: int) -> Problem | None:
+        rules = self._s.pickup
+        assert rules is not None
+        side = self._s.side_of[self._current]
+        meld = self._melds[side][index]
+        if meld.kind is MeldKind.RUN and not rules.onto_runs:
+            return ("single-pickup", "the top card may not be picked up onto a sequence")
+        if meld.kind is MeldKind.SET and not rules.onto_sets:
+            return ("single-pickup", "the top card may be picked up only onto a sequence")
+        top = self._pile[-1]
+        if top in WILD_CODES or top in RED_THREES:
+            return ("single-pickup", "only a natural card can be picked up onto a meld")
+        _new, problem = self._layoff_problem(meld, (top,), black3_ok=False)
+        if problem:
+            return ("single-pickup", f"the top card does not fit that meld: {problem[1]}")
+        return None
+
+    def _check_meld(self, action: MakeMeld) -> None:
+        self._need_phase(PLAY, "meld")
+        player = self._current
+        codes = [c.code for c in action.cards]
+        lacking = self._hand_lacks(player, codes)
+        if lacking:
+            raise InvalidActionError(f"you do not hold enough {lacking} for that meld",
+                                     field="cards")
+        side = self._s.side_of[player]
+        after = self._hsize[player] - len(codes)
+        value = self._value(codes)
+        initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
+        shape = self._shape(codes, black3_ok=True)
+        if len(shape) == 2:
+            raise self._fail(shape)
+        kind, rank, _suit, wild = shape
+        new_kind = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wild)
+        kinds = self._kinds_with(side, None, new_kind)
+        if rank == 3 and after > 1:
+            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
+                                     "as the play that goes out")
+        if kind is MeldKind.SET and rank is not None and self._s.meld.one_open_meld_per_rank:
+            for meld in self._melds[side]:
+                if meld.rank is not None and int(meld.rank) == rank and meld.canasta is None:
+                    raise IllegalActionError(self._rule("one-open-meld"), "your side already has "
+                                             "an unfinished meld of that rank: add to it")
+        self._check_ending(player, after, kinds, initial_after, rank == 3, action.cards)
+        self._check_custom_meld(side, kind, rank, codes, wild)
+
+    def _check_custom_meld(self, side: int, kind: MeldKind, rank: int | None,
+                           codes: Sequence[int], wild: int, base: Meld | None = None) -> None:
+        if not self._s.custom_meld_check:
+            return
+        if base is None:
+            meld = self._new_meld(kind, rank, None if kind is MeldKind.SET else codes[0] % 4,
+                                  codes, wild)
+        else:
+            meld = base
+        answers = self._s.call("canasta_meld_violation", list, game=self, side=side, meld=meld,
+                               added=tuple(CARDS[c] for c in codes))
+        for answer in answers:
+            if isinstance(answer, Violation):
+                raise IllegalActionError(answer.rule, answer.reason)
+
+    def _check_ending(self, player: int, after: int, kinds: tuple[str, ...],
+                      initial_after: bool, black3: bool, used: Sequence[Card]) -> None:
+        if self._answer is True and after > 1:
+            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
+                                     "out now, with plays that leave at most one card to "
+                                     "discard")
+        problem = self._ending_problem(player, after, kinds, initial_after)
+        if problem:
+            raise self._fail(problem)
+        if black3 and self._going_out_problem(player, kinds):
+            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
+                                     "by a player going out in that turn")
+        if after == 1:
+            remaining = self._remaining_after(player, [c.code for c in used])
+            if remaining is not None and CARDS[remaining] in self._forbidden(player, True):
+                raise IllegalActionError(self._rule("going-out"), "the card you would keep "
+                                         "cannot be discarded to go out")
+
+    def _remaining_after(self, player: int, codes: Sequence[int]) -> int | None:
+        hand = list(self._hands[player])
+        for code in codes:
+            hand[code] -= 1
+        for code in range(NUM_CODES):
+            if hand[code]:
+                return code
+        return None
+
+    def _check_layoff(self, action: LayOff) -> None:
+        self._need_phase(PLAY, "lay off")
+        player = self._current
+        side = self._s.side_of[player]
+        if not 0 <= action.meld < len(self._melds[side]):
+            raise InvalidActionError(f"your side has no meld number {action.meld}",
+                                     field="meld")
+        codes = [c.code for c in action.cards]
+        if not codes:
+            raise InvalidActionError("say which cards to lay off", field="cards")
+        lacking = self._hand_lacks(player, codes)
+        if lacking:
+            raise InvalidActionError(f"you do not hold enough {lacking} for that",
+                                     field="cards")
+        meld = self._melds[side][action.meld]
+        after = self._hsize[player] - len(codes)
+        black3 = meld.rank == Rank.THREE
+        new, problem = self._layoff_problem(meld, codes, black3_ok=True)
+        if problem:
+            raise self._fail(problem)
+        assert new is not None
+        if black3 and after > 1:
+            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
+                                     "as the play that goes out")
+        value = self._value(codes)
+        initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
+        kinds = self._kinds_with(side, action.meld, new.canasta)
+        self._check_ending(player, after, kinds, initial_after, black3, action.cards)
+        if self._s.custom_meld_check:
+            self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
+
+    def _check_merge(self, action: Merge) -> None:
+        self._need_phase(PLAY, "merge melds")
+        if not self._s.meld.merge:
+            raise IllegalActionError(self._rule("merge"), "melds cannot be merged in this game")
+        if self._answer is True:
+            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
+                                     "out now")
+        side = self._s.side_of[self._current]
+        melds = self._melds[side]
+        for index in (action.first, action.second):
+            if not 0 <= index < len(melds):
+                raise InvalidActionError(f"your side has no meld number {index}", field="meld")
+        if action.first == action.second:
+            raise InvalidActionError("merge needs two different melds", field="meld")
+        problem = self._merge_problem(melds[action.first], melds[action.second])
+        if problem:
+            raise self._fail(problem)
+
+    def _merge_problem(self, a: Meld, b: Meld) -> Problem | None:
+        if a.kind is not MeldKind.SET or b.kind is not MeldKind.SET or a.rank is None \
+                or a.rank != b.rank:
+            return ("merge", "only two sets of the same rank can be merged")
+        wild = a.wilds + b.wilds
+        nat = len(a.cards) + len(b.cards) - wild
+        problem = self._set_problem(int(a.rank), nat, wild, True)
+        if problem:
+            return ("merge", f"the merged meld would break the meld rules: {problem[1]}")
+        return None
+
+    def _check_place(self, action: PlaceRedThree) -> None:
+        self._need_phase(PLAY, "place a red 3")
+        if self._answer is True:
+            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
+                                     "out now")
+        if self._s.red.auto_place:
+            raise IllegalActionError(self._rule("red-three-draw"), "red 3s are placed "
+                                     "automatically in this game")
+        if not action.card.is_red_three:
+            raise InvalidActionError(f"{action.card} is not a red 3", field="card")
+        player = self._current
+        if self._hands[player][action.card.code] == 0:
+            raise InvalidActionError(f"you do not hold {action.card}", field="card")
+        side = self._s.side_of[player]
+        after = self._hsize[player] - 1
+        self._check_ending(player, after, self.side_canasta_kinds(side), self._initial[side],
+                           False, (action.card,))
+
+    def _check_retract(self, action: Retract) -> None:
+        self._need_phase(PLAY, "retract")
+        if self._answer is True:
+            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
+                                     "out now")
+        side = self._s.side_of[self._current]
+        if self._s.initial.retract_penalty is None:
+            raise IllegalActionError(self._rule("retract"), "an initial meld cannot be taken "
+                                     "back in this game")
+        if not self._provisional(side):
+            raise IllegalActionError(self._rule("retract"), "there is no short initial meld to "
+                                     "take back")
+
+    def _check_discard(self, action: Discard) -> None:
+        self._need_phase(PLAY, "discard")
+        player = self._current
+        code = action.card.code
+        if self._hands[player][code] == 0:
+            raise InvalidActionError(f"you do not hold {action.card}", field="card")
+        side = self._s.side_of[player]
+        if self._provisional(side):
+            raise IllegalActionError(
+                self._rule("retract"),
+                f"your initial meld counts {self._turn_value} of the {self._minimum[side]} "
+                "needed: add cards to reach it, or take it back ('retract') before discarding")
+        going_out = self._hsize[player] == 1
+        if self._answer is True and not going_out:
+            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
+                                     "out this turn, so meld your cards before discarding")
+        if going_out:
+            problem = self._ending_problem(player, 0, self.side_canasta_kinds(side), True)
+            if problem:
+                raise self._fail(problem)
+        forbidden = self._forbidden(player, going_out)
+        if action.card in forbidden:
+            violation = forbidden[action.card]
+            raise IllegalActionError(violation.rule, violation.reason)
+
+    def _check_ask(self, action: Ask) -> None:
+        self._need_phase(PLAY, "ask your partner")
+        player = self._current
+        if action.partner not in self.partners(player):
+            raise InvalidActionError(f"seat {action.partner} is not your partner",
+                                     field="partner")
+        if self._answer is not None:
+            raise IllegalActionError(self._rule("ask"), "you have already asked this turn")
+        if self._hsize[player] < 2 or not self._can_go_out_in_one_play():
+            raise IllegalActionError(self._rule("ask"), "ask only when one more meld or "
+                                     "lay-off (and perhaps a discard) would take you out")
+
+    def _check_answer(self, action: Answer) -> None:
+        self._need_phase(ANSWER, "answer")
+
+    _checkers: ClassVar[dict[type, Callable[[Game, Any], None]]] = {
+        Draw: _check_draw, Pass: _check_pass, TakePile: _check_take, PickUp: _check_pickup,
+        MakeMeld: _check_meld, LayOff: _check_layoff, Merge: _check_merge,
+        PlaceRedThree: _check_place, Retract: _check_retract, Discard: _check_discard,
+        Ask: _check_ask, Answer: _check_answer,
+    }
+
+    # --- listing legal actions ---------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may play now, each exactly once.
+
+        Listing never changes the game; repeated calls return the same (cached) tuple.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> [str(a) for a in game.legal_actions() if str(a) == "draw"]
+        ['draw']
+        """
+        cached = self._legal_cache
+        if cached is not None:
+            return cached
+        out: list[Action] = []
+        phase = self._phase
+        if phase == DRAW:
+            self._list_draw(out)
+        elif phase == PLAY:
+            self._list_play(out)
+        elif phase == ANSWER:
+            out.append(_make(Answer, yes=True))
+            out.append(_make(Answer, yes=False))
+        result = tuple(out)
+        if phase != OVER and not result:
+            raise VariantError(
+                f"variant {self._s.info.name!r} left seat {self._current} with no legal action "
+                f"(phase {phase})")
+        self._legal_cache = result
+        return result
+
+    def _list_draw(self, out: list[Action]) -> None:
+        if self._stock:
+            out.append(_make(Draw))
+        side = self._s.side_of[self._current]
+        if self._pile and self._s.pickup is not None:
+            for index in range(len(self._melds[side])):
+                if self._pickup_problem(index) is None:
+                    out.append(_make(PickUp, onto=index))
+        layoff_takes: list[int] = []
+        if self._pile and self._top_blocked() is None:
+            frozen = self.pile_frozen_for(side)
+            self._list_pair_takes(out, frozen)
+            if not frozen and self._s.pile.unfrozen_layoff:
+                layoff_takes = [i for i in range(len(self._melds[side]))
+                                if self._layoff_take_problem(i) is None]
+                for index in layoff_takes:
+                    out.append(_make(TakePile, cards=(), onto=index, extra=()))
+        if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
+            out.append(_make(Pass))
+
+    def _wild_subsets(self, hand: list[int], high: int) -> list[tuple[tuple[int, ...], int]]:
+        items = [(c, hand[c]) for c in WILD_CODES if hand[c]]
+        return [(sub, len(sub)) for sub in _submultisets(items, 0, high)]
+
+    def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        hand = self._hands[player]
+        top = self._pile[-1]
+        if top in WILD_CODES or top in RED_THREES or top in BLACK_THREES:
+            return
+        rank = top // 4 + 2
+        mr = self._s.meld
+        values = self._s.values
+        nat_items = [(c, hand[c]) for c in _rank_codes(rank) if hand[c]]
+        nat_total = sum(n for _, n in nat_items)
+        min_nat = 2 if (frozen or not self._s.pile.unfrozen_natural_and_wild) else 1
+        if nat_total < min_nat:
+            return
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        wild_subs = self._wild_subsets(hand, max_w)
+        to_hand, _ = self._pile_rest_effect()
+        n = self._hsize[player]
+        initial = self._initial[side]
+        minimum = self._minimum[side]
+        pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
+        ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        for nat in _submultisets(nat_items, min_nat, 99):
+            nat_value = values[top] + sum(values[c] for c in nat)
+            for wsub, w in wild_subs:
+                if len(nat) + w < 2:
+                    continue
+                if self._set_problem(rank, len(nat) + 1, w, False):
+                    continue
+                cards_codes = tuple(sorted(nat + wsub))
+                kind = self._canasta_kind(False, rank, len(nat) + w + 1, w)
+                base = nat_value + sum(values[c] for c in wsub) + pile_bonus
+                used = len(cards_codes)
+                if initial or base >= minimum:
+                    if self._ending_ok(ending_cache, player, n - used + to_hand,
+                                       self._kinds_with(side, None, kind)):
+                        out.append(_make(TakePile, cards=tuple(CARDS[c] for c in cards_codes),
+                                         onto=None, extra=()))
+                    continue
+                self._list_initial_extras(out, cards_codes, base, kind, to_hand, ending_cache)
+
+    def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
+                   after: int, kinds: tuple[str, ...]) -> bool:
+        if after >= self._s.going_out.keep_cards and after > 0:
+            return True
+        key = (after, kinds)
+        ok = cache.get(key)
+        if ok is None:
+            ok = self._ending_problem(player, after, kinds, True) is None
+            cache[key] = ok
+        return ok
+
+    def _list_initial_extras(self, out: list[Action], used: tuple[int, ...], base: int,
+                             kind: str | None, to_hand: int,
+                             ending_cache: dict[tuple[int, tuple[str, ...]], bool]) -> None:
+        """Takes for an initial meld that need further melds from hand (AS-23): every
+        minimal collection of new melds that brings the count to the minimum."""
+        player = self._current
+        side = self._s.side_of[player]
+        need = self._minimum[side] - base
+        hand = list(self._hands[player])
+        for code in used:
+            hand[code] -= 1
+        # Largest first: then the meld that completes a collection is its smallest, and a
+        # collection completed the moment it reaches the need is minimal by construction.
+        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r
+                             in self._meld_candidates(hand, black3=False)),
+                            key=lambda item: -item[1])
+        if not candidates:
+            return
+        values = self._s.values
+        meldable = [0] * NUM_CODES
+        for codes, _value, _kind in candidates:
+            for c in codes:
+                meldable[c] = 1
+        n_after_take = self._hsize[player] - len(used) + to_hand
+        chosen: list[int] = []
+
+        def walk(start: int, total: int) -> None:
+            # No collection can reach the need if every meldable card left would not.
+            if total + sum(values[c] * hand[c] for c in range(NUM_CODES) if meldable[c]) < need:
+                return
+            for index in range(start, len(candidates)):
+                codes, value, _ckind = candidates[index]
+                if any(hand[c] < codes.count(c) for c in set(codes)):
+                    continue
+                for c in codes:
+                    hand[c] -= 1
+                chosen.append(index)
+                new_total = total + value
+                if new_total >= need:
+                    used_cards = sum(len(candidates[i][0]) for i in chosen)
+                    kinds = self._kinds_with(side, None, kind,
+                                             [candidates[i][2] for i in chosen])
+                    if self._ending_ok(ending_cache, player, n_after_take - used_cards,
+                                       kinds):
+                        groups = tuple(sorted(
+                            (tuple(CARDS[c] for c in candidates[i][0]) for i in chosen),
+                            key=lambda g: [card.code for card in g]))
+                        out.append(_make(TakePile, cards=tuple(CARDS[c] for c in used),
+                                         onto=None, extra=groups))
+                else:
+                    walk(index, new_total)
+                chosen.pop()
+                for c in codes:
+                    hand[c] += 1
+
+        walk(0, 0)
+
+    def _meld_candidates(self, hand: list[int], black3: bool
+                         ) -> Iterator[tuple[tuple[int, ...], int, str | None, int, int | None]]:
+        """Every new meld the counts in ``hand`` allow by shape alone:
+        (codes, value, canasta kind, wild count, set rank or None)."""
+        mr = self._s.meld
+        values = self._s.values
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        total_wild = sum(hand[c] for c in WILD_CODES)
+        wild_subs = self._wild_subsets(hand, max(max_w, mr.wild_meld_max if mr.wild_melds
+                                                  else 0)) if total_wild else [((), 0)]
+        ranks: list[int] = [int(r) for r in sorted(mr.set_ranks)]
+        if black3 and mr.black_threes == "going-out":
+            ranks.insert(0, 3)
+        for rank in ranks:
+            if rank == 3:
+                nat_items = [(c, hand[c]) for c in BLACK_THREES if hand[c]]
+            else:
+                nat_items = [(c, hand[c]) for c in _rank_codes(rank) if hand[c]]
+            nat_total = sum(n for _, n in nat_items)
+            if nat_total < max(mr.set_min_naturals, 1):
+                continue
+            if nat_total + min(total_wild, max_w) < mr.min_size:
+                continue
+            for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
+                nat_value = sum(values[c] for c in nat)
+                for wsub, w in wild_subs:
+                    if w > max_w:
+                        continue
+                    if self._set_problem(rank, len(nat), w, True):
+                        continue
+                    low = tuple(c for c in wsub if c != JOKER_CODE)
+                    high = wsub[len(low):]
+                    codes = low + nat + high
+                    yield (codes, nat_value + sum(values[c] for c in wsub),
+                           self._canasta_kind(False, rank, len(codes), w), w, rank)
+        if mr.wild_melds and total_wild >= mr.min_size:
+            for wsub, w in wild_subs:
+                if mr.min_size <= w <= mr.wild_meld_max:
+                    yield (wsub, sum(values[c] for c in wsub),
+                           self._canasta_kind(False, None, w, w), w, None)
+        if mr.runs:
+            for suit in range(4):
+                for low_rank in range(mr.run_low, mr.run_high - mr.run_min + 2):
+                    codes_run: list[int] = []
+                    rank = low_rank
+                    while rank <= mr.run_high and len(codes_run) < mr.run_max:
+                        code = (rank - 2) * 4 + suit
+                        if not hand[code]:
+                            break
+                        codes_run.append(code)
+                        if len(codes_run) >= mr.run_min:
+                            run = tuple(codes_run)
+                            yield (run, sum(values[c] for c in run),
+                                   self._canasta_kind(True, None, len(run), 0), 0, None)
+                        rank += 1
+
+    def _list_play(self, out: list[Action]) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        hand = self._hands[player]
+        n = self._hsize[player]
+        initial = self._initial[side]
+        need = self._minimum[side] - self._turn_value
+        must = self._answer is True
+        keep = self._s.going_out.keep_cards
+        melds = self._melds[side]
+        ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        can_finish = False  # some single play leaves at most one card and goes out
+        forbidden_out: Mapping[Card, Violation] | None = None
+
+        def last_card_ok(codes: Sequence[int]) -> bool:
+            nonlocal forbidden_out
+            if forbidden_out is None:
+                forbidden_out = self._forbidden(player, True)
+            if not forbidden_out:
+                return True
+            remaining = self._remaining_after(player, codes)
+            return remaining is None or CARDS[remaining] not in forbidden_out
+
+        def allowed(after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
+                    black3: bool) -> bool:
+            nonlocal can_finish
+            if after >= keep and after > 1 and not black3:
+                return not must
+            init_after = initial or value >= need
+            if not init_after:
+                return False
+            if not self._ending_ok(ending_cache, player, after, kinds):
+                return False
+            if after == 1 and not last_card_ok(codes):
+                return False
+            if black3 and self._going_out_problem(player, kinds):
+                return False
+            if after <= 1:
+                can_finish = True
+            elif must:
+                return False
+            return True
+
+        current_kinds = tuple(m.canasta for m in melds)
+        # New melds.
+        for codes, value, kind, wild, rank in self._meld_candidates(hand, black3=True):
+            after = n - len(codes)
+            black3 = rank == 3
+            if black3 and after > 1:
+                continue
+            if rank is not None and self._s.meld.one_open_meld_per_rank and any(
+                    m.rank is not None and int(m.rank) == rank and m.canasta is None
+                    for m in melds):
+                continue
+            kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
+            if (after < keep or after <= 1 or black3 or must) \
+                    and not allowed(after, kinds, value, codes, black3):
+                continue
+            if self._s.custom_meld_check:
+                try:
+                    self._check_custom_meld(side, MeldKind.SET if rank is not None or
+                                            wild == len(codes) else MeldKind.RUN,
+                                            rank, codes, wild)
+                except IllegalActionError:
+                    continue
+            out.append(_make(MakeMeld, cards=tuple(CARDS[c] for c in codes)))
+        # Lay-offs.
+        for index, meld in enumerate(melds):
+            for codes, new in self._layoff_candidates(hand, meld):
+                after = n - len(codes)
+                black3 = meld.rank == Rank.THREE
+                if black3 and after > 1:
+                    continue
+                if after < keep or after <= 1 or black3 or must:
+                    kinds = tuple(k for k in (*current_kinds[:index], new.canasta,
+                                              *current_kinds[index + 1:]) if k is not None)
+                    if not allowed(after, kinds, self._value(codes), codes, black3):
+                        continue
+                if self._s.custom_meld_check:
+                    try:
+                        self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
+                    except IllegalActionError:
+                        continue
+                out.append(_make(LayOff, meld=index, cards=tuple(CARDS[c] for c in codes)))
+        if must:
+            if n == 1:
+                self._list_discards(out, player, side, going_out=True)
+            return
+        # Merges.
+        if self._s.meld.merge:
+            for i in range(len(melds)):
+                for j in range(i + 1, len(melds)):
+                    if self._merge_problem(melds[i], melds[j]) is None:
+                        out.append(_make(Merge, first=i, second=j))
+        # Red 3s placed by hand.
+        if not self._s.red.auto_place:
+            for code in RED_THREES:
+                if hand[code] and (n - 1 >= keep or self._ending_problem(
+                        player, n - 1, self.side_canasta_kinds(side), initial) is None):
+                    out.append(_make(PlaceRedThree, card=CARDS[code]))
+        if self._provisional(side):
+            if self._s.initial.retract_penalty is not None:
+                out.append(_make(Retract))
+        else:
+            self._list_discards(out, player, side, going_out=n == 1)
+        if self._answer is None and n >= 2 and can_finish:
+            for partner in self.partners(player):
+                out.append(_make(Ask, partner=partner))
+
+    def _can_go_out_in_one_play(self) -> bool:
+        return any(isinstance(a, Ask) for a in self.legal_actions())
+
+    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool) -> None:
+        if going_out and self._ending_problem(player, 0, self.side_canasta_kinds(side),
+                                              True) is not None:
+            return
+        hand = self._hands[player]
+        forbidden = self._forbidden(player, going_out)
+        for code in range(NUM_CODES):
+            if hand[code] and (not forbidden or CARDS[code] not in forbidden):
+                out.append(_make(Discard, card=CARDS[code]))
+
+    def _layoff_candidates(self, hand: list[int], meld: Meld
+                           ) -> Iterator[tuple[tuple[int, ...], Meld]]:
+        mr = self._s.meld
+        if meld.kind is MeldKind.RUN:
+            suit = int(meld.suit)  # type: ignore[arg-type]
+            low = int(meld.cards[0].rank)
+            high = int(meld.cards[-1].rank)
+            room = mr.run_max - len(meld.cards)
+            if room <= 0:
+                return
+            down: list[int] = []
+            rank = low - 1
+            while rank >= mr.run_low and len(down) < room and hand[(rank - 2) * 4 + suit]:
+                down.append((rank - 2) * 4 + suit)
+                rank -= 1
+            up: list[int] = []
+            rank = high + 1
+            while rank <= mr.run_high and len(up) < room and hand[(rank - 2) * 4 + suit]:
+                up.append((rank - 2) * 4 + suit)
+                rank += 1
+            for a in range(len(down) + 1):
+                for b in range(len(up) + 1):
+                    if a + b == 0 or a + b > room:
+                        continue
+                    codes = tuple(sorted(down[:a] + up[:b]))
+                    new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
+                    if new is not None:
+                        yield codes, new
+            return
+        if mr.max_size is not None and len(meld.cards) >= mr.max_size:
+            return
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        if meld.rank is None:
+            room = mr.wild_meld_max - len(meld.cards)
+            nat_subs: list[tuple[int, ...]] = [()]
+            wild_room = room
+        else:
+            rank = int(meld.rank)
+            codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
+            nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
+            nat_subs = _submultisets(nat_items, 0, 99)
+            wild_room = max_w - meld.wilds if meld.rank != Rank.THREE else 0
+            if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
+                wild_room = 0
+        if mr.max_size is not None:
+            wild_room = min(wild_room, mr.max_size - len(meld.cards))
+        wild_subs = self._wild_subsets(hand, max(wild_room, 0))
+        for nat in nat_subs:
+            for wsub, w in wild_subs:
+                if not nat and not w:
+                    continue
+                low_w = tuple(c for c in wsub if c != JOKER_CODE)
+                codes = low_w + nat + wsub[len(low_w):]
+                new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
+                if new is not None:
+                    yield codes, new
+
+    # --- applying -----------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> None:
+        """Check ``action`` completely, then play it. A rejected action raises (see
+        :meth:`verify`) and leaves the game exactly as it was.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> game.apply("draw"); game.phase
+        'play'
+        """
+        act = self._coerce(action, player)
+        self._check(act)
+        self._legal_cache = None
+        self._actions.append(act)
+        self._executors[type(act)](self, act)
+
+    def _remove(self, player: int, codes: Sequence[int]) -> None:
+        hand = self._hands[player]
+        for code in codes:
+            hand[code] -= 1
+        self._hsize[player] -= len(codes)
+
+    def _note_meld(self, side: int, index: int | None, meld: Meld, value: int) -> None:
+        melds = self._melds[side]
+        if index is None:
+            melds.append(meld)
+            became = meld.canasta
+        else:
+            became = meld.canasta if melds[index].canasta is None else None
+            melds[index] = meld
+        if became is not None:
+            self._turn_kinds.append(became)
+        if not self._initial[side]:
+            self._turn_value += value
+            if self._turn_value >= self._minimum[side]:
+                self._initial[side] = True
+
+    def _after_play(self, player: int) -> None:
+        if self._hsize[player] == 0:
+            self._end_hand(went_out=player, reason=f"seat {player} went out")
+
+    def _do_draw(self, action: Draw) -> None:
+        player = self._current
+        hand = self._hands[player]
+        side = self._s.side_of[player]
+        auto = self._s.red.auto_place
+        kept = 0
+        pending = min(self._s.draw_count, len(self._stock))
+        self._log.append((player, "draws"))
+        while pending and self._stock:
+            code = self._stock.pop()
+            pending -= 1
+            if auto and code in RED_THREES:
+                # AS-16: a drawn red 3 is placed at once and replaced.
+                self._red[side].append(code)
+                self._log.append((player, f"places {CARDS[code]}"))
+                pending += 1
+                continue
+            hand[code] += 1
+            self._hsize[player] += 1
+            kept += 1
+        if kept == 0 and not self._stock and self._s.stock_end.red_three_last_draw_ends:
+            self._end_hand(went_out=None, reason="the last draw from the stock was only red 3s")
+            return
+        self._phase = PLAY
+
+    def _do_pass(self, action: Pass) -> None:
+        self._log.append((self._current, "passes"))
+        self._end_hand(went_out=None, reason="the stock is exhausted and the pile was not taken")
+
+    def _take_rest_of_pile(self, player: int) -> None:
+        side = self._s.side_of[player]
+        hand = self._hands[player]
+        auto = self._s.red.auto_place
+        for code in self._pile[:-1]:
+            if auto and code in RED_THREES:
+                self._red[side].append(code)
+                self._log.append((player, f"places {CARDS[code]} from the pile"))
+            else:
+                hand[code] += 1
+                self._hsize[player] += 1
+        self._pile = []
+        self._freezers = 0
+
+    def _do_take(self, action: TakePile) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        top = self._pile[-1]
+        self._log.append((player, str(action)))
+        if action.onto is not None:
+            meld = self._melds[side][action.onto]
+            new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
+            assert new is not None
+            self._take_rest_of_pile(player)
+            self._note_meld(side, action.onto, new, 0)
+        else:
+            codes = [c.code for c in action.cards]
+            self._remove(player, codes)
+            all_codes = sorted([*codes, top])
+            wild = sum(1 for c in all_codes if c in WILD_CODES)
+            meld = self._new_meld(MeldKind.SET, top // 4 + 2, None, all_codes, wild)
+            was_initial = self._initial[side]
+            self._take_rest_of_pile(player)
+            self._melds[side].append(meld)
+            if meld.canasta is not None:
+                self._turn_kinds.append(meld.canasta)
+            for group in action.extra:
+                gcodes = sorted(c.code for c in group)
+                self._remove(player, gcodes)
+                shape = self._shape(gcodes, black3_ok=False)
+                kind, rank, suit, gwild = shape  # type: ignore[misc]
+                extra_meld = self._new_meld(kind, rank, suit, gcodes, gwild)
+                self._melds[side].append(extra_meld)
+                if extra_meld.canasta is not None:
+                    self._turn_kinds.append(extra_meld.canasta)
+            if not was_initial:
+                # The check made sure the take reaches the minimum (AS-23).
+                self._initial[side] = True
+        self._phase = PLAY
+        self._after_play(player)
+
+    def _do_pickup(self, action: PickUp) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        top = self._pile.pop()
+        if top in WILD_CODES or top in RED_THREES:
+            self._freezers -= 1
+        meld = self._melds[side][action.onto]
+        new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
+        assert new is not None and self._s.pickup is not None
+        self._note_meld(side, action.onto, new, 0)
+        self._log.append((player, f"picks up {CARDS[top]} onto meld {action.onto}"))
+        hand = self._hands[player]
+        for _ in range(self._s.pickup.stock_cards):
+            if self._stock:
+                code = self._stock.pop()
+                hand[code] += 1
+                self._hsize[player] += 1
+        self._phase = PLAY
+
+    def _do_meld(self, action: MakeMeld) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        codes = [c.code for c in action.cards]
+        kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
+        self._remove(player, codes)
+        self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild),
+                        self._value(codes))
+        self._log.append((player, str(action)))
+        self._after_play(player)
+
+    def _do_layoff(self, action: LayOff) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        codes = [c.code for c in action.cards]
+        new, _ = self._layoff_problem(self._melds[side][action.meld], codes, black3_ok=True)
+        assert new is not None
+        self._remove(player, codes)
+        self._note_meld(side, action.meld, new, self._value(codes))
+        self._log.append((player, str(action)))
+        self._after_play(player)
+
+    def _do_merge(self, action: Merge) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        melds = self._melds[side]
+        a, b = melds[action.first], melds[action.second]
+        codes = sorted([c.code for c in a.cards] + [c.code for c in b.cards])
+        merged = self._new_meld(MeldKind.SET, int(a.rank), None, codes,  # type: ignore[arg-type]
+                                a.wilds + b.wilds)
+        del melds[action.second]
+        became = merged.canasta if a.canasta is None and b.canasta is None else None
+        melds[action.first] = merged
+        if became is not None:
+            self._turn_kinds.append(became)
+        self._log.append((player, str(action)))
+
+    def _do_place(self, action: PlaceRedThree) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        self._remove(player, [action.card.code])
+        self._red[side].append(action.card.code)
+        self._log.append((player, f"places {action.card}"))
+        self._after_play(player)
+
+    def _do_retract(self, action: Retract) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        hand = self._hands[player]
+        for meld in self._melds[side]:
+            for card in meld.cards:
+                hand[card.code] += 1
+                self._hsize[player] += 1
+        self._melds[side] = []
+        self._turn_value = 0
+        self._turn_kinds = []
+        penalty = self._s.initial.retract_penalty or 0
+        self._minimum[side] += penalty
+        self._log.append((player, f"retracts a short initial meld; minimum now "
+                                  f"{self._minimum[side]}"))
+
+    def _do_discard(self, action: Discard) -> None:
+        player = self._current
+        code = action.card.code
+        self._remove(player, [code])
+        self._push_pile(code)
+        self._log.append((player, str(action)))
+        if self._hsize[player] == 0:
+            self._end_hand(went_out=player, reason=f"seat {player} went out")
+            return
+        self._turns += 1
+        effects = self._s.call("canasta_turn_end", TurnEndEffects, game=self, player=player)
+        if effects.pick_up_foot and not self._foot_picked[player]:
+            self._pick_up_foot(player)
+        if effects.end_hand:
+            self._end_hand(went_out=None, reason=f"seat {player}'s turn ended the hand")
+            return
+        self._begin_turn((player + 1) % self._s.num_players)
+
+    def _pick_up_foot(self, player: int) -> None:
+        hand = self._hands[player]
+        foot = self._feet[player]
+        for code in range(NUM_CODES):
+            hand[code] += foot[code]
+            foot[code] = 0
+        self._hsize[player] += self._fsize[player]
+        self._fsize[player] = 0
+        self._foot_picked[player] = True
+        self._log.append((player, "picks up the foot"))
+        if self._s.red.auto_place:
+            self._place_red_threes_from_hand(player, replace=True)
+
+    def _do_ask(self, action: Ask) -> None:
+        self._asker = self._current
+        self._log.append((self._current, f"asks seat {action.partner}: may I go out?"))
+        self._current = action.partner
+        self._phase = ANSWER
+
+    def _do_answer(self, action: Answer) -> None:
+        self._answer = action.yes
+        self._log.append((self._current, "answers yes" if action.yes else "answers no"))
+        assert self._asker is not None
+        self._current = self._asker
+        self._phase = PLAY
+
+    _executors: ClassVar[dict[type, Callable[[Game, Any], None]]] = {
+        Draw: _do_draw, Pass: _do_pass, TakePile: _do_take, PickUp: _do_pickup,
+        MakeMeld: _do_meld, LayOff: _do_layoff, Merge: _do_merge, PlaceRedThree: _do_place,
+        Retract: _do_retract, Discard: _do_discard, Ask: _do_ask, Answer: _do_answer,
+    }
+
+    # --- end of hand and game ---------------------------------------------------------------------
+
+    def _end_hand(self, went_out: int | None, reason: str) -> None:
+        if went_out is not None:
+            self._concealed = not self._side_had_melds
+        s = self._s
+        sheets: list[SideScore] = []
+        for side in range(len(s.side_members)):
+            items = s.call("canasta_score_side", tuple, game=self, side=side, went_out=went_out)
+            if not all(isinstance(item, ScoreItem) for item in items):
+                raise VariantError(f"variant {s.info.name!r}: canasta_score_side must return "
+                                   "ScoreItems")
+            total = sum(item.points for item in items)
+            self._scores[side] += total
+            sheets.append(SideScore(side=side, items=tuple(items), total=total,
+                                    cumulative=self._scores[side]))
+        self._results.append(HandResult(number=self._hand_no, dealer=self._dealer,
+                                        went_out=went_out, reason=reason,
+                                        sides=tuple(sheets), turns=self._turns + 1))
+        self._log.append((None, f"hand ends: {reason}"))
+        result = s.call("canasta_game_result", GameResult, game=self)
+        if result.over:
+            self._result = result
+            self._phase = OVER
+            self._legal_cache = ()
+            return
+        self._deal(hand_no=self._hand_no + 1, dealer=(self._dealer + 1) % s.num_players)
+
+    # --- copies, equality, accounting -----------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of the game (hidden state and random generator included).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> copy = game.clone(); copy.apply("draw")
+        >>> game.phase, copy.phase
+        ('draw', 'play')
+        """
+        new = object.__new__(Game)
+        new._s = self._s
+        new._rng_state = self._rng_state
+        new._seed = self._seed
+        new._start = self._start
+        new._hands = [h[:] for h in self._hands]
+        new._hsize = self._hsize[:]
+        new._feet = [f[:] for f in self._feet]
+        new._fsize = self._fsize[:]
+        new._foot_picked = self._foot_picked[:]
+        new._stock = self._stock[:]
+        new._pile = self._pile[:]
+        new._freezers = self._freezers
+        new._aside = self._aside[:]
+        new._melds = [m[:] for m in self._melds]
+        new._red = [r[:] for r in self._red]
+        new._initial = self._initial[:]
+        new._minimum = self._minimum[:]
+        new._scores = self._scores[:]
+        new._results = self._results[:]
+        new._hand_no = self._hand_no
+        new._dealer = self._dealer
+        new._current = self._current
+        new._phase = self._phase
+        new._first_turn_done = self._first_turn_done[:]
+        new._turn_value = self._turn_value
+        new._answer = self._answer
+        new._asker = self._asker
+        new._turn_kinds = self._turn_kinds[:]
+        new._side_had_melds = self._side_had_melds
+        new._concealed = self._concealed
+        new._actions = self._actions[:]
+        new._log = self._log[:]
+        new._turns = self._turns
+        new._result = self._result
+        new._legal_cache = self._legal_cache
+        return new
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The whole state as one comparable value (hidden cards included); equal games
+        have equal snapshots. Meant for tests and debugging."""
+        return (
+            self._s.info.name, tuple(sorted(self._s.options.items())), self._s.num_players,
+            self._seed, self._rng_state,
+            tuple(tuple(h) for h in self._hands), tuple(self._hsize),
+            tuple(tuple(f) for f in self._feet), tuple(self._fsize), tuple(self._foot_picked),
+            tuple(self._stock), tuple(self._pile), self._freezers, tuple(self._aside),
+            tuple(tuple(m) for m in self._melds), tuple(tuple(r) for r in self._red),
+            tuple(self._initial), tuple(self._minimum), tuple(self._scores),
+            tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
+            tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
+            tuple(self._turn_kinds), self._side_had_melds, self._concealed,
+            tuple(self._actions), tuple(self._log), self._turns, self._result,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def card_locations(self) -> dict[str, int]:
+        """How many cards are in each place (hands, feet, stock, pile, melds, red 3s,
+        aside); they always add up to the deck size."""
+        return {
+            "hands": sum(self._hsize),
+            "feet": sum(self._fsize),
+            "stock": len(self._stock),
+            "pile": len(self._pile),
+            "melds": sum(len(m.cards) for side in self._melds for m in side),
+            "red_threes": sum(len(r) for r in self._red),
+            "aside": len(self._aside),
+        }
+
+    def all_card_counts(self) -> list[int]:
+        """Counts by card code over every place; equals the deck's counts in every state."""
+        counts = [0] * NUM_CODES
+        for hand in self._hands:
+            for code in range(NUM_CODES):
+                counts[code] += hand[code]
+        for foot in self._feet:
+            for code in range(NUM_CODES):
+                counts[code] += foot[code]
+        for code in self._stock + self._pile + self._aside:
+            counts[code] += 1
+        for side in self._melds:
+            for meld in side:
+                for card in meld.cards:
+                    counts[card.code] += 1
+        for reds in self._red:
+            for code in reds:
+                counts[code] += 1
+        return counts
+
+    def __repr__(self) -> str:
+        return (f"<Game {self._s.info.name} players={self._s.num_players} "
+                f"hand={self._hand_no} seat={self._current} phase={self._phase} "
+                f"scores={self._scores}>")
+

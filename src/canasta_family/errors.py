@@ -1,0 +1,90 @@
+"""Errors raised by canasta-family.
+
+Every error is a :class:`ValueError` so callers that validate input generically keep
+working; the subclasses say *what* went wrong. Errors about the rules of a game carry the
+rule ID they enforce (``"AS-19"``) so a bot author or a bug report can point at the rule.
+
+>>> err = IllegalActionError("AS-17", "the pile cannot be taken while a black 3 is on top")
+>>> err.rule, isinstance(err, ValueError)
+('AS-17', True)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CanastaError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidOptionError",
+    "RecordError",
+    "SetupError",
+    "UnknownVariantError",
+    "VariantError",
+]
+
+
+class CanastaError(ValueError):
+    """Base class of every error this library raises on purpose."""
+
+
+class IllegalActionError(CanastaError):
+    """A well-formed action that the rules forbid in the current position.
+
+    ``rule`` names the rule (``"AS-19"``); ``reason`` is a sentence a player understands.
+    The game is left exactly as it was.
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"[{rule}] {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class InvalidActionError(CanastaError):
+    """An action that cannot even be read or attributed: bad text, an unknown card, a
+    card the player does not hold, or a move by a player whose turn it is not.
+
+    ``field`` names the part of the action that is wrong when one can be named.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class UnknownVariantError(CanastaError, LookupError):
+    """No variant has the requested name or alias; the message lists the known ones."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            f"unknown variant {name!r}; known variants: {', '.join(sorted(known)) or 'none'}"
+        )
+        self.name = name
+        self.known = sorted(known)
+
+
+class InvalidOptionError(CanastaError):
+    """A variant option that does not exist or has a value it does not allow."""
+
+    def __init__(self, message: str, *, option: str | None = None, rule: str | None = None):
+        super().__init__(message)
+        self.option = option
+        self.rule = rule
+
+
+class VariantError(CanastaError):
+    """A variant plugin is broken: a misspelled hook, a wrong signature, a hook that raised
+    or returned a value of the wrong type, or two plugins claiming one name."""
+
+
+class SetupError(CanastaError):
+    """A chosen starting arrangement (``HandSetup``) is impossible for the variant."""
+
+
+class RecordError(CanastaError):
+    """A game record is malformed or does not replay; the message names the first bad
+    field or action (``action_index`` when an action is at fault)."""
+
+    def __init__(self, message: str, *, action_index: int | None = None) -> None:
+        super().__init__(message)
+        self.action_index = action_index

@@ -1,0 +1,105 @@
+"""What one player may know: :class:`Observation`.
+
+An observation holds the player's own hand and everything public — sizes (never contents)
+of the other hands, feet and stock, all melds and red 3s, the top of the pile and its
+size, scores, results and this hand's public history — and nothing else. It never holds
+another player's cards, a foot's cards or the stock order (design §10).
+
+>>> import canasta_family
+>>> game = canasta_family.new_game("american-samba", players=4, seed=5)
+>>> obs = game.observation(1)
+>>> obs.player, len(obs.hand), obs.hand_sizes
+(1, 15, (15, 15, 15, 15))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from canasta_family.cards import Card
+from canasta_family.melds import Meld
+from canasta_family.results import HandResult
+
+if TYPE_CHECKING:
+    from canasta_family.engine import Game
+
+__all__ = ["Observation", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """Everything ``player`` may know about the game right now."""
+
+    variant: str
+    player: int
+    side: int
+    sides: tuple[tuple[int, ...], ...]
+    phase: str
+    current_player: int
+    hand_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    foot_sizes: tuple[int, ...]
+    feet_picked_up: tuple[bool, ...]
+    stock_size: int
+    pile_size: int
+    pile_top: Card | None
+    pile_frozen: bool
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    initial_melds_made: tuple[bool, ...]
+    initial_minimums: tuple[int, ...]
+    initial_meld_count: int
+    pending_question: int | None
+    partner_answer: bool | None
+    scores: tuple[int, ...]
+    hand_results: tuple[HandResult, ...]
+    history: tuple[tuple[int | None, str], ...]
+    is_over: bool
+
+    @property
+    def my_melds(self) -> tuple[Meld, ...]:
+        """The melds of the observer's side, numbered as in actions."""
+        return self.melds[self.side]
+
+
+def observe(game: Game, player: int) -> Observation:
+    """Build ``player``'s observation of ``game`` (use :meth:`Game.observation`)."""
+    if not 0 <= player < game.num_players:
+        raise ValueError(f"player must be a seat 0-{game.num_players - 1}, not {player}")
+    sides = game.sides
+    side = game.side_of(player)
+    n = game.num_players
+    pile_top = game.pile_top
+    return Observation(
+        variant=game.variant.name,
+        player=player,
+        side=side,
+        sides=sides,
+        phase=game.phase,
+        current_player=game.current_player,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        hand=game.hand_cards(player),
+        hand_sizes=tuple(game.hand_size(p) for p in range(n)),
+        foot_sizes=tuple(game.foot_size(p) for p in range(n)),
+        feet_picked_up=tuple(game.foot_picked_up(p) for p in range(n)),
+        stock_size=game.stock_size,
+        pile_size=len(game.pile),
+        pile_top=pile_top,
+        pile_frozen=game.pile_frozen_for(side) if pile_top is not None else False,
+        melds=tuple(game.side_melds(s) for s in range(len(sides))),
+        red_threes=tuple(game.side_red_threes(s) for s in range(len(sides))),
+        initial_melds_made=tuple(game.has_initial_meld(s) for s in range(len(sides))),
+        initial_minimums=tuple(game.initial_minimum(s) for s in range(len(sides))),
+        initial_meld_count=game.initial_meld_count() if game.current_player == player else 0,
+        pending_question=game.pending_question,
+        partner_answer=game.partner_answer,
+        scores=game.scores,
+        hand_results=game.hand_results,
+        history=game.log(),
+        is_over=game.is_over,
+    )

@@ -1,0 +1,208 @@
+"""A simple, fast rule-of-thumb player: takes the pile when it can, melds and lays off
+naturals eagerly, saves wild cards for canastas, plans its initial meld so it rarely has
+to take one back, goes out as soon as it may, and discards what is least useful.
+
+It decides from its observation and the legal actions only, so it plays any variant the
+engine runs (a deliberate baseline, not a strong player).
+
+>>> import canasta_family
+>>> from canasta_family.players import play_game
+>>> game = canasta_family.new_game("american-samba", players=4, seed=1)
+>>> _ = play_game(game, [GreedyPlayer() for _ in range(4)])
+>>> game.is_over and max(game.scores) >= 10_000
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_family.actions import (
+    Action,
+    Answer,
+    Discard,
+    Draw,
+    LayOff,
+    MakeMeld,
+    Merge,
+    Pass,
+    PickUp,
+    Retract,
+    TakePile,
+)
+from canasta_family.cards import Card, Rank
+from canasta_family.melds import MeldKind
+from canasta_family.observation import Observation
+
+__all__ = ["GreedyPlayer"]
+
+
+def _value(card: Card) -> int:
+    # The family's usual card values; good enough for planning in every variant.
+    if card.is_joker:
+        return 50
+    if card.rank in (Rank.TWO, Rank.ACE):
+        return 20
+    if card.rank >= Rank.EIGHT:
+        return 10
+    if card.rank >= Rank.FOUR or card.is_black_three:
+        return 5
+    return 0
+
+
+def _wilds(cards: Sequence[Card]) -> int:
+    return sum(1 for card in cards if card.is_wild)
+
+
+class GreedyPlayer:
+    """Greedy baseline player (see the module documentation)."""
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The first good move by the rules of thumb above."""
+        if observation.phase == "answer":
+            return next((a for a in legal_actions if isinstance(a, Answer) and a.yes),
+                        legal_actions[0])
+        if observation.phase == "draw":
+            return self._draw(observation, legal_actions)
+        return self._play(observation, legal_actions)
+
+    def _draw(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        if takes:
+            def take_score(action: TakePile) -> tuple[int, int]:
+                if action.onto is not None:
+                    return (100, 0)
+                used = list(action.cards) + [c for group in action.extra for c in group]
+                return (-10 * _wilds(used), -len(used))
+
+            return max(takes, key=take_score)
+        pickups = [a for a in legal if isinstance(a, PickUp)]
+        if pickups:
+            return pickups[0]
+        for action in legal:
+            if isinstance(action, Draw):
+                return action
+        return next((a for a in legal if isinstance(a, Pass)), legal[0])
+
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        hand = obs.hand
+        n = len(hand)
+        melds = obs.my_melds
+        # Go out whenever a play empties the hand.
+        finishing = [a for a in legal if isinstance(a, (MakeMeld, LayOff)) and len(a.cards) == n]
+        if finishing:
+            return finishing[0]
+        if n == 1:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if discards:
+                return discards[0]
+        initial_made = obs.initial_melds_made[obs.side]
+        if not initial_made:
+            return self._initial(obs, legal)
+        # Lay off naturals, most cards first; wild cards only to complete a canasta.
+        best: Action | None = None
+        best_key: tuple[int, int] | None = None
+        for action in legal:
+            if isinstance(action, LayOff):
+                meld = melds[action.meld]
+                wild = _wilds(action.cards)
+                completes = (meld.canasta is None and meld.kind is MeldKind.SET
+                             and len(meld.cards) + len(action.cards) >= 7)
+                if wild and not completes:
+                    continue
+                key = (2 if completes else 1, len(action.cards) - 3 * wild)
+            elif isinstance(action, MakeMeld):
+                wild = _wilds(action.cards)
+                if wild:
+                    continue
+                key = (1, len(action.cards))
+            elif isinstance(action, Merge):
+                a, b = melds[action.first], melds[action.second]
+                if a.canasta is None and b.canasta is None and len(a.cards) + len(b.cards) >= 7:
+                    key = (3, 0)
+                else:
+                    continue
+            else:
+                continue
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        if best is not None:
+            return best
+        return self._discard(obs, legal)
+
+    def _initial(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """Meld only along a plan that reaches the minimum; otherwise keep the cards."""
+        need = obs.initial_minimums[obs.side] - obs.initial_meld_count
+        melds = [a for a in legal if isinstance(a, MakeMeld)]
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        if layoffs and obs.initial_meld_count:
+            best_layoff = max(layoffs, key=lambda a: sum(_value(c) for c in a.cards))
+            if sum(_value(c) for c in best_layoff.cards) >= need:
+                return best_layoff
+        plan = self._plan(obs.hand, melds, need)
+        if plan:
+            return plan[0]
+        if layoffs and obs.initial_meld_count:
+            return max(layoffs, key=lambda a: sum(_value(c) for c in a.cards))
+        for action in legal:
+            if isinstance(action, Retract):
+                return action
+        return self._discard(obs, legal)
+
+    @staticmethod
+    def _plan(hand: Sequence[Card], melds: Sequence[MakeMeld], need: int) -> list[MakeMeld]:
+        counts: dict[Card, int] = {}
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+        ordered = sorted(melds, key=lambda a: (-(sum(_value(c) for c in a.cards)
+                                                 - 15 * _wilds(a.cards)), len(a.cards)))
+        chosen: list[MakeMeld] = []
+        total = 0
+        kept = len(hand)
+        for action in ordered:
+            need_cards: dict[Card, int] = {}
+            for card in action.cards:
+                need_cards[card] = need_cards.get(card, 0) + 1
+            if any(counts.get(c, 0) < k for c, k in need_cards.items()):
+                continue
+            if kept - len(action.cards) < 2:
+                continue
+            for c, k in need_cards.items():
+                counts[c] -= k
+            kept -= len(action.cards)
+            chosen.append(action)
+            total += sum(_value(c) for c in action.cards)
+            if total >= need:
+                return chosen
+        return []
+
+    def _discard(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        hand = obs.hand
+        ranks: dict[int, int] = {}
+        for card in hand:
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+        held = {(card.rank, card.suit) for card in hand}
+        own_ranks = {m.rank for m in obs.my_melds if m.kind is MeldKind.SET}
+        others = {m.rank for side, melds in enumerate(obs.melds) if side != obs.side
+                  for m in melds if m.kind is MeldKind.SET and m.canasta is None}
+
+        def keep_score(card: Card) -> float:
+            if card.is_wild:
+                return 1000.0
+            if card.is_black_three:
+                return -50.0
+            score = 30.0 * (ranks[card.rank] - 1)
+            if card.suit is not None:
+                for step in (-2, -1, 1, 2):
+                    if (card.rank + step, card.suit) in held:
+                        score += 8.0 if abs(step) == 1 else 4.0
+            if card.rank in own_ranks:
+                score += 40.0
+            if card.rank in others:
+                score += 35.0
+            return score + _value(card) / 10.0
+
+        return min(discards, key=lambda a: keep_score(a.card))
