@@ -88,6 +88,11 @@ WILD_CODES = (0, 1, 2, 3, JOKER_CODE)
 RED_THREES = (5, 6)
 BLACK_THREES = (4, 7)
 
+_Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMeld]
+"""(codes, value, canasta kind, wilds, set rank, action) of a possible new meld."""
+
+_CANDIDATE_CACHES: dict[str, dict[tuple[int, ...], tuple[_Candidate, ...]]] = {}
+
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
 
@@ -133,10 +138,11 @@ class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
     __slots__ = (
-        "canasta", "custom_discards", "custom_meld_check", "deal", "deck", "draw_count",
+        "canasta", "candidates", "custom_discards", "custom_meld_check", "deal", "deck",
+        "draw_count",
         "going_out", "info", "initial", "meld", "num_players", "options", "pickup", "pile",
-        "pm", "red", "red_in_deck", "side_members", "side_of", "stock_end", "values",
-        "variant", "wild",
+        "pm", "red", "red_in_deck", "set_rank_list", "side_members", "side_of", "stock_end",
+        "values", "variant", "wild",
     )
 
     def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
@@ -186,6 +192,12 @@ class _Static:
         self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
                                                   **opts)
         self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
+        self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        # Meld candidates depend only on the rules and the counts held: share the memo
+        # between all games whose rules print the same.
+        key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
+        self.candidates: dict[tuple[int, ...], tuple[_Candidate, ...]] = \
+            _CANDIDATE_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
 
@@ -247,6 +259,7 @@ class Game:
         "_red",
         "_result",
         "_results",
+        "_retracted",
         "_rng_state",
         "_s",
         "_scores",
@@ -741,6 +754,7 @@ class Game:
         self._answer: bool | None = None
         self._asker: int | None = None
         self._turn_kinds: list[str] = []
+        self._retracted = False
         side = self._s.side_of[player]
         self._side_had_melds = bool(self._melds[side])
         self._legal_cache = None
@@ -1249,6 +1263,9 @@ class Game:
 
     def _check_meld(self, action: MakeMeld) -> None:
         self._need_phase(PLAY, "meld")
+        if self._retracted:
+            raise IllegalActionError(self._rule("retract"), "after taking back a short initial "
+                                     "meld you stop melding for this turn: discard")
         player = self._current
         codes = [c.code for c in action.cards]
         lacking = self._hand_lacks(player, codes)
@@ -1320,6 +1337,9 @@ class Game:
 
     def _check_layoff(self, action: LayOff) -> None:
         self._need_phase(PLAY, "lay off")
+        if self._retracted:
+            raise IllegalActionError(self._rule("retract"), "after taking back a short initial "
+                                     "meld you stop melding for this turn: discard")
         player = self._current
         side = self._s.side_of[player]
         if not 0 <= action.meld < len(self._melds[side]):
@@ -1351,6 +1371,9 @@ class Game:
 
     def _check_merge(self, action: Merge) -> None:
         self._need_phase(PLAY, "merge melds")
+        if self._retracted:
+            raise IllegalActionError(self._rule("retract"), "after taking back a short initial "
+                                     "meld you stop melding for this turn: discard")
         if not self._s.meld.merge:
             raise IllegalActionError(self._rule("merge"), "melds cannot be merged in this game")
         if self._answer is True:
@@ -1578,7 +1601,7 @@ class Game:
             hand[code] -= 1
         # Largest first: then the meld that completes a collection is its smallest, and a
         # collection completed the moment it reaches the need is minimal by construction.
-        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r
+        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r, _a
                              in self._meld_candidates(hand, black3=False)),
                             key=lambda item: -item[1])
         if not candidates:
@@ -1622,61 +1645,112 @@ class Game:
 
         walk(0, 0)
 
-    def _meld_candidates(self, hand: list[int], black3: bool
-                         ) -> Iterator[tuple[tuple[int, ...], int, str | None, int, int | None]]:
-        """Every new meld the counts in ``hand`` allow by shape alone:
-        (codes, value, canasta kind, wild count, set rank or None)."""
+    def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
+        """Every new meld the counts in ``hand`` allow by shape alone, as
+        (codes, value, canasta kind, wild count, set rank or None, MakeMeld action).
+
+        The answer for one rank depends only on that rank's counts and the wild cards held,
+        so it is memoised per game rules (shared by every game with the same rules): after
+        a few hands nearly every lookup is a hit and listing melds costs a dict access per
+        rank instead of a search.
+        """
+        s = self._s
+        cache = s.candidates
+        mr = s.meld
+        wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
+        min_nat = max(mr.set_min_naturals, 1)
+        out: list[_Candidate] = []
+        if black3 and mr.black_threes == "going-out" and hand[4] + hand[7] >= min_nat:
+            key: tuple[int, ...] = (3, hand[4], hand[7], *wildkey)
+            entry = cache.get(key)
+            if entry is None:
+                entry = cache[key] = self._rank_candidates(3, hand, wildkey)
+            out.extend(entry)
+        for rank in s.set_rank_list:
+            base = (rank - 2) * 4
+            a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
+            if a + b + c + d < min_nat:
+                continue
+            key = (rank, a, b, c, d, *wildkey)
+            entry = cache.get(key)
+            if entry is None:
+                entry = cache[key] = self._rank_candidates(rank, hand, wildkey)
+            out.extend(entry)
+        if mr.wild_melds and total_wild >= mr.min_size:
+            key = (0, *wildkey)
+            entry = cache.get(key)
+            if entry is None:
+                entry = cache[key] = self._rank_candidates(None, hand, wildkey)
+            out.extend(entry)
+        if mr.runs:
+            for suit in range(4):
+                mask = 0
+                for rank in range(mr.run_low, mr.run_high + 1):
+                    if hand[(rank - 2) * 4 + suit]:
+                        mask |= 1 << rank
+                if not mask:
+                    continue
+                key = (-1, suit, mask)
+                entry = cache.get(key)
+                if entry is None:
+                    entry = cache[key] = self._run_candidates(suit, mask)
+                out.extend(entry)
+        if len(cache) > 400_000:
+            cache.clear()
+        return out
+
+    def _rank_candidates(self, rank: int | None, hand: list[int],
+                         wildkey: tuple[int, ...]) -> tuple[_Candidate, ...]:
         mr = self._s.meld
         values = self._s.values
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        total_wild = sum(hand[c] for c in WILD_CODES)
-        wild_subs = self._wild_subsets(hand, max(max_w, mr.wild_meld_max if mr.wild_melds
-                                                  else 0)) if total_wild else [((), 0)]
-        ranks: list[int] = [int(r) for r in sorted(mr.set_ranks)]
-        if black3 and mr.black_threes == "going-out":
-            ranks.insert(0, 3)
-        for rank in ranks:
-            if rank == 3:
-                nat_items = [(c, hand[c]) for c in BLACK_THREES if hand[c]]
-            else:
-                nat_items = [(c, hand[c]) for c in _rank_codes(rank) if hand[c]]
-            nat_total = sum(n for _, n in nat_items)
-            if nat_total < max(mr.set_min_naturals, 1):
-                continue
-            if nat_total + min(total_wild, max_w) < mr.min_size:
-                continue
-            for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
-                nat_value = sum(values[c] for c in nat)
-                for wsub, w in wild_subs:
-                    if w > max_w:
-                        continue
-                    if self._set_problem(rank, len(nat), w, True):
-                        continue
-                    low = tuple(c for c in wsub if c != JOKER_CODE)
-                    high = wsub[len(low):]
-                    codes = low + nat + high
-                    yield (codes, nat_value + sum(values[c] for c in wsub),
-                           self._canasta_kind(False, rank, len(codes), w), w, rank)
-        if mr.wild_melds and total_wild >= mr.min_size:
-            for wsub, w in wild_subs:
-                if mr.min_size <= w <= mr.wild_meld_max:
-                    yield (wsub, sum(values[c] for c in wsub),
-                           self._canasta_kind(False, None, w, w), w, None)
-        if mr.runs:
-            for suit in range(4):
-                for low_rank in range(mr.run_low, mr.run_high - mr.run_min + 2):
-                    codes_run: list[int] = []
-                    rank = low_rank
-                    while rank <= mr.run_high and len(codes_run) < mr.run_max:
-                        code = (rank - 2) * 4 + suit
-                        if not hand[code]:
-                            break
-                        codes_run.append(code)
-                        if len(codes_run) >= mr.run_min:
-                            run = tuple(codes_run)
-                            yield (run, sum(values[c] for c in run),
-                                   self._canasta_kind(True, None, len(run), 0), 0, None)
-                        rank += 1
+        wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
+                      if count]
+        found: list[_Candidate] = []
+        if rank is None:
+            for wsub in _submultisets(wild_items, mr.min_size, mr.wild_meld_max):
+                found.append((wsub, sum(values[c] for c in wsub),
+                              self._canasta_kind(False, None, len(wsub), len(wsub)),
+                              len(wsub), None, self._meld_action(wsub)))
+            return tuple(found)
+        codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
+        nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
+        wild_subs = _submultisets(wild_items, 0, max_w)
+        for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
+            nat_value = sum(values[c] for c in nat)
+            for wsub in wild_subs:
+                w = len(wsub)
+                if self._set_problem(rank, len(nat), w, True):
+                    continue
+                low = tuple(c for c in wsub if c != JOKER_CODE)
+                codes = low + nat + wsub[len(low):]
+                found.append((codes, nat_value + sum(values[c] for c in wsub),
+                              self._canasta_kind(False, rank, len(codes), w), w, rank,
+                              self._meld_action(codes)))
+        return tuple(found)
+
+    def _run_candidates(self, suit: int, mask: int) -> tuple[_Candidate, ...]:
+        mr = self._s.meld
+        values = self._s.values
+        found: list[_Candidate] = []
+        for low_rank in range(mr.run_low, mr.run_high - mr.run_min + 2):
+            codes_run: list[int] = []
+            rank = low_rank
+            while rank <= mr.run_high and len(codes_run) < mr.run_max and mask >> rank & 1:
+                codes_run.append((rank - 2) * 4 + suit)
+                if len(codes_run) >= mr.run_min:
+                    run = tuple(codes_run)
+                    found.append((run, sum(values[c] for c in run),
+                                  self._canasta_kind(True, None, len(run), 0), 0, None,
+                                  self._meld_action(run)))
+                rank += 1
+        return tuple(found)
+
+    @staticmethod
+    def _meld_action(codes: tuple[int, ...]) -> MakeMeld:
+        action: MakeMeld = _make(MakeMeld, cards=tuple(CARDS[c] for c in codes))
+        return action
 
     def _list_play(self, out: list[Action]) -> None:
         player = self._current
@@ -1723,29 +1797,38 @@ class Game:
 
         current_kinds = tuple(m.canasta for m in melds)
         # New melds.
-        for codes, value, kind, wild, rank in self._meld_candidates(hand, black3=True):
-            after = n - len(codes)
+        one_open = self._s.meld.one_open_meld_per_rank
+        open_ranks = {int(m.rank) for m in melds if m.rank is not None and m.canasta is None}
+        custom = self._s.custom_meld_check
+        safe = n - keep  # melds of at most this many cards need no going-out check
+        melding = not self._retracted
+        for codes, value, kind, wild, rank, action in (
+                self._meld_candidates(hand, black3=True) if melding else ()):
+            size = len(codes)
+            if size <= safe and size < n - 1 and not must and rank != 3 and not custom \
+                    and not (one_open and rank in open_ranks):
+                out.append(action)
+                continue
+            after = n - size
             black3 = rank == 3
             if black3 and after > 1:
                 continue
-            if rank is not None and self._s.meld.one_open_meld_per_rank and any(
-                    m.rank is not None and int(m.rank) == rank and m.canasta is None
-                    for m in melds):
+            if one_open and rank is not None and rank in open_ranks:
                 continue
             kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
             if (after < keep or after <= 1 or black3 or must) \
                     and not allowed(after, kinds, value, codes, black3):
                 continue
-            if self._s.custom_meld_check:
+            if custom:
                 try:
                     self._check_custom_meld(side, MeldKind.SET if rank is not None or
                                             wild == len(codes) else MeldKind.RUN,
                                             rank, codes, wild)
                 except IllegalActionError:
                     continue
-            out.append(_make(MakeMeld, cards=tuple(CARDS[c] for c in codes)))
+            out.append(action)
         # Lay-offs.
-        for index, meld in enumerate(melds):
+        for index, meld in enumerate(melds if melding else ()):
             for codes, new in self._layoff_candidates(hand, meld):
                 after = n - len(codes)
                 black3 = meld.rank == Rank.THREE
@@ -1767,7 +1850,7 @@ class Game:
                 self._list_discards(out, player, side, going_out=True)
             return
         # Merges.
-        if self._s.meld.merge:
+        if self._s.meld.merge and melding:
             for i in range(len(melds)):
                 for j in range(i + 1, len(melds)):
                     if self._merge_problem(melds[i], melds[j]) is None:
@@ -2056,6 +2139,7 @@ class Game:
         self._turn_kinds = []
         penalty = self._s.initial.retract_penalty or 0
         self._minimum[side] += penalty
+        self._retracted = True
         self._log.append((player, f"retracts a short initial meld; minimum now "
                                   f"{self._minimum[side]}"))
 
@@ -2177,6 +2261,7 @@ class Game:
         new._answer = self._answer
         new._asker = self._asker
         new._turn_kinds = self._turn_kinds[:]
+        new._retracted = self._retracted
         new._side_had_melds = self._side_had_melds
         new._concealed = self._concealed
         new._actions = self._actions[:]
@@ -2199,7 +2284,7 @@ class Game:
             tuple(self._initial), tuple(self._minimum), tuple(self._scores),
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
-            tuple(self._turn_kinds), self._side_had_melds, self._concealed,
+            tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
             tuple(self._actions), tuple(self._log), self._turns, self._result,
         )
 

@@ -1,0 +1,123 @@
+"""Engine benchmark (run by hand, not part of the test suite).
+
+    python benchmarks/bench_engine.py [--variant NAME] [--players N] [--hands N] [--games N]
+
+Reports random-vs-random hands/s and actions/s, the median and 90th-percentile cost of
+``legal_actions()`` (uncached, measured on fresh clones), ``apply()`` and ``clone()``,
+the number of legal actions per decision (mean and max), and the time of a full game
+between greedy players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import canasta_family
+from canasta_family.players import GreedyPlayer, play_game
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dict[str, float]:
+    """Play ``hands`` hands between uniformly random players."""
+    rng = random.Random(seed)
+    hand_times: list[float] = []
+    actions = 0
+    counts: list[int] = []
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    clone_times: list[float] = []
+    game = canasta_family.new_game(variant, players=players, seed=seed)
+    done = 0
+    while done < hands:
+        if game.is_over:
+            game = canasta_family.new_game(variant, players=players, seed=rng.randrange(2**31))
+        before = len(game.hand_results)
+        start = time.perf_counter()
+        while len(game.hand_results) == before and not game.is_over:
+            legal = game.legal_actions()
+            counts.append(len(legal))
+            game.apply(rng.choice(legal))
+            actions += 1
+        hand_times.append(time.perf_counter() - start)
+        done += 1
+    # Per-call costs, measured apart from the loop above so timers do not inflate it.
+    game = canasta_family.new_game(variant, players=players, seed=seed + 1)
+    samples = 0
+    while samples < 3000:
+        if game.is_over:
+            game = canasta_family.new_game(variant, players=players, seed=rng.randrange(2**31))
+        t0 = time.perf_counter()
+        copy = game.clone()
+        t1 = time.perf_counter()
+        copy._legal_cache = None  # measure the listing itself, not the cache
+        t2 = time.perf_counter()
+        legal = copy.legal_actions()
+        t3 = time.perf_counter()
+        action = rng.choice(legal)
+        t4 = time.perf_counter()
+        game.apply(action)
+        t5 = time.perf_counter()
+        clone_times.append(t1 - t0)
+        legal_times.append(t3 - t2)
+        apply_times.append(t5 - t4)
+        samples += 1
+    total = sum(hand_times)
+    return {
+        "hands": float(hands),
+        "hands_per_s": hands / total,
+        "actions_per_s": actions / total,
+        "hand_ms_median": statistics.median(hand_times) * 1e3,
+        "hand_ms_p90": _percentile(hand_times, 0.9) * 1e3,
+        "actions_per_hand": actions / hands,
+        "legal_per_decision_mean": statistics.fmean(counts),
+        "legal_per_decision_max": float(max(counts)),
+        "legal_us_median": statistics.median(legal_times) * 1e6,
+        "legal_us_p90": _percentile(legal_times, 0.9) * 1e6,
+        "apply_us_median": statistics.median(apply_times) * 1e6,
+        "clone_us_median": statistics.median(clone_times) * 1e6,
+    }
+
+
+def bench_greedy_games(variant: str, players: int, games: int, seed: int) -> dict[str, float]:
+    """Full games between greedy players."""
+    times: list[float] = []
+    hands: list[int] = []
+    for index in range(games):
+        game = canasta_family.new_game(variant, players=players, seed=seed + index)
+        start = time.perf_counter()
+        play_game(game, [GreedyPlayer() for _ in range(players)])
+        times.append(time.perf_counter() - start)
+        hands.append(len(game.hand_results))
+    return {
+        "games": float(games),
+        "game_s_median": statistics.median(times),
+        "hands_per_game_mean": statistics.fmean(hands),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="american-samba")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    print(f"{args.variant}, {args.players} players")
+    for name, value in bench_random_hands(args.variant, args.players, args.hands,
+                                          args.seed).items():
+        print(f"  random  {name:26s} {value:12.1f}")
+    for name, value in bench_greedy_games(args.variant, args.players, args.games,
+                                          args.seed).items():
+        print(f"  greedy  {name:26s} {value:12.3f}")
+
+
+if __name__ == "__main__":
+    main()
