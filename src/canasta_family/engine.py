@@ -92,6 +92,9 @@ _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMe
 """(codes, value, canasta kind, wilds, set rank, action) of a possible new meld."""
 
 _CANDIDATE_CACHES: dict[str, dict[tuple[int, ...], tuple[_Candidate, ...]]] = {}
+_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+_WILD_CACHES: dict[str, dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = {}
+"""Meld actions by card codes: values, so one instance serves every game."""
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
@@ -138,11 +141,33 @@ class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
     __slots__ = (
-        "canasta", "candidates", "custom_discards", "custom_meld_check", "deal", "deck",
+        "actions",
+        "canasta",
+        "candidates",
+        "custom_discards",
+        "custom_meld_check",
+        "deal",
+        "deck",
         "draw_count",
-        "going_out", "info", "initial", "meld", "num_players", "options", "pickup", "pile",
-        "pm", "red", "red_in_deck", "set_rank_list", "side_members", "side_of", "stock_end",
-        "values", "variant", "wild",
+        "going_out",
+        "info",
+        "initial",
+        "meld",
+        "num_players",
+        "options",
+        "pickup",
+        "pile",
+        "pm",
+        "red",
+        "red_in_deck",
+        "set_rank_list",
+        "side_members",
+        "side_of",
+        "stock_end",
+        "values",
+        "variant",
+        "wild",
+        "wild_lists",
     )
 
     def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
@@ -198,6 +223,9 @@ class _Static:
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
         self.candidates: dict[tuple[int, ...], tuple[_Candidate, ...]] = \
             _CANDIDATE_CACHES.setdefault(key, {})
+        self.actions: dict[tuple[int, ...], MakeMeld] = _ACTION_CACHE
+        self.wild_lists: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = \
+            _WILD_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
 
@@ -1702,32 +1730,41 @@ class Game:
 
     def _rank_candidates(self, rank: int | None, hand: list[int],
                          wildkey: tuple[int, ...]) -> tuple[_Candidate, ...]:
-        mr = self._s.meld
-        values = self._s.values
+        s = self._s
+        mr = s.meld
+        values = s.values
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
-                      if count]
+        wild_list = s.wild_lists.get(wildkey)
+        if wild_list is None:
+            wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
+                          if count]
+            high = max(max_w, mr.wild_meld_max if mr.wild_melds else 0)
+            subs = sorted(_submultisets(wild_items, 0, high), key=len)
+            wild_list = s.wild_lists[wildkey] = tuple(
+                (sub, sum(values[c] for c in sub), len(sub)) for sub in subs)
         found: list[_Candidate] = []
+        actions = s.actions
         if rank is None:
-            for wsub in _submultisets(wild_items, mr.min_size, mr.wild_meld_max):
-                found.append((wsub, sum(values[c] for c in wsub),
-                              self._canasta_kind(False, None, len(wsub), len(wsub)),
-                              len(wsub), None, self._meld_action(wsub)))
+            for wsub, value, w in wild_list:
+                if mr.min_size <= w <= mr.wild_meld_max:
+                    action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
+                    found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
+                                  action))
             return tuple(found)
         codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
         nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
-        wild_subs = _submultisets(wild_items, 0, max_w)
         for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
             nat_value = sum(values[c] for c in nat)
-            for wsub in wild_subs:
-                w = len(wsub)
+            for wsub, wvalue, w in wild_list:
+                if w > max_w:
+                    break
                 if self._set_problem(rank, len(nat), w, True):
                     continue
                 low = tuple(c for c in wsub if c != JOKER_CODE)
                 codes = low + nat + wsub[len(low):]
-                found.append((codes, nat_value + sum(values[c] for c in wsub),
-                              self._canasta_kind(False, rank, len(codes), w), w, rank,
-                              self._meld_action(codes)))
+                action = actions.get(codes) or actions.setdefault(codes, self._meld_action(codes))
+                found.append((codes, nat_value + wvalue,
+                              self._canasta_kind(False, rank, len(codes), w), w, rank, action))
         return tuple(found)
 
     def _run_candidates(self, suit: int, mask: int) -> tuple[_Candidate, ...]:
@@ -1829,18 +1866,20 @@ class Game:
             out.append(action)
         # Lay-offs.
         for index, meld in enumerate(melds if melding else ()):
-            for codes, new in self._layoff_candidates(hand, meld):
+            for codes, new_kind in self._layoff_candidates(hand, meld):
                 after = n - len(codes)
                 black3 = meld.rank == Rank.THREE
                 if black3 and after > 1:
                     continue
                 if after < keep or after <= 1 or black3 or must:
-                    kinds = tuple(k for k in (*current_kinds[:index], new.canasta,
+                    kinds = tuple(k for k in (*current_kinds[:index], new_kind,
                                               *current_kinds[index + 1:]) if k is not None)
                     if not allowed(after, kinds, self._value(codes), codes, black3):
                         continue
-                if self._s.custom_meld_check:
+                if custom:
+                    new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
                     try:
+                        assert new is not None
                         self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
                     except IllegalActionError:
                         continue
@@ -1884,13 +1923,19 @@ class Game:
                 out.append(_make(Discard, card=CARDS[code]))
 
     def _layoff_candidates(self, hand: list[int], meld: Meld
-                           ) -> Iterator[tuple[tuple[int, ...], Meld]]:
+                           ) -> Iterator[tuple[tuple[int, ...], str | None]]:
+        """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards).
+
+        Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
+        counts instead of building the new meld.
+        """
         mr = self._s.meld
+        size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
             suit = int(meld.suit)  # type: ignore[arg-type]
             low = int(meld.cards[0].rank)
             high = int(meld.cards[-1].rank)
-            room = mr.run_max - len(meld.cards)
+            room = mr.run_max - size
             if room <= 0:
                 return
             down: list[int] = []
@@ -1908,37 +1953,36 @@ class Game:
                     if a + b == 0 or a + b > room:
                         continue
                     codes = tuple(sorted(down[:a] + up[:b]))
-                    new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
-                    if new is not None:
-                        yield codes, new
+                    yield codes, self._canasta_kind(True, None, size + a + b, 0)
             return
-        if mr.max_size is not None and len(meld.cards) >= mr.max_size:
+        if mr.max_size is not None and size >= mr.max_size:
             return
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        if meld.rank is None:
-            room = mr.wild_meld_max - len(meld.cards)
+        rank_or_none = None if meld.rank is None else int(meld.rank)
+        if rank_or_none is None:
             nat_subs: list[tuple[int, ...]] = [()]
-            wild_room = room
+            wild_room = mr.wild_meld_max - size
         else:
-            rank = int(meld.rank)
-            codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
+            codes_r = BLACK_THREES if rank_or_none == 3 else _rank_codes(rank_or_none)
             nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
             nat_subs = _submultisets(nat_items, 0, 99)
-            wild_room = max_w - meld.wilds if meld.rank != Rank.THREE else 0
+            wild_room = max_w - meld.wilds if rank_or_none != 3 else 0
             if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
                 wild_room = 0
         if mr.max_size is not None:
-            wild_room = min(wild_room, mr.max_size - len(meld.cards))
+            wild_room = min(wild_room, mr.max_size - size)
         wild_subs = self._wild_subsets(hand, max(wild_room, 0))
+        nat_now = size - meld.wilds
         for nat in nat_subs:
             for wsub, w in wild_subs:
                 if not nat and not w:
                     continue
+                if self._set_problem(rank_or_none, nat_now + len(nat), meld.wilds + w, True):
+                    continue
                 low_w = tuple(c for c in wsub if c != JOKER_CODE)
                 codes = low_w + nat + wsub[len(low_w):]
-                new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
-                if new is not None:
-                    yield codes, new
+                yield codes, self._canasta_kind(False, rank_or_none, size + len(codes),
+                                                meld.wilds + w)
 
     # --- applying -----------------------------------------------------------------------------
 
