@@ -1275,6 +1275,12 @@ class Game:
     def _pickup_problem(self, index: int) -> Problem | None:
         rules = self._s.pickup
         assert rules is not None
+        problem = self._pickup_shape_problem(index, rules)
+        if problem and rules.rule:
+            return (rules.rule, problem[1])
+        return problem
+
+    def _pickup_shape_problem(self, index: int, rules: SinglePickupRules) -> Problem | None:
         side = self._s.side_of[self._current]
         meld = self._melds[side][index]
         if meld.kind is MeldKind.RUN and not rules.onto_runs:
@@ -1423,6 +1429,11 @@ class Game:
                 or a.rank != b.rank:
             return ("merge", "only two sets of the same rank can be merged")
         wild = a.wilds + b.wilds
+        if self._s.meld.no_wild_on_natural_canasta and any(
+                m.canasta is not None and m.wilds == 0 and other.wilds
+                for m, other in ((a, b), (b, a))):
+            return ("natural-canasta-wild", "wild cards may not join a natural canasta, by "
+                                            "lay-off or by merging (house rule)")
         nat = len(a.cards) + len(b.cards) - wild
         problem = self._set_problem(int(a.rank), nat, wild, True)
         if problem:

@@ -1,0 +1,156 @@
+"""General engine capabilities that American Samba does not use but other members of the
+family need (single-card pickup, red 3s placed by hand, a foot, wild-only melds, a meld
+size cap). They are driven only by hooks: a test plugin switches them on, proving that a
+variant gets them without an engine change."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta_family import HandSetup, IllegalActionError, hookimpl
+from canasta_family.engine import Game
+from canasta_family.hookspecs import Options
+from canasta_family.plugins import Variant
+from canasta_family.rules import (
+    CanastaRules,
+    DealRules,
+    MeldRules,
+    PileRules,
+    RedThreeRules,
+    SinglePickupRules,
+    TurnEndEffects,
+    VariantInfo,
+)
+from canasta_family.variants.american_samba import VARIANT, AmericanSambaPlugin
+
+
+class FamilyTestPlugin(AmericanSambaPlugin):
+    """American Samba plus every optional capability, for these tests only."""
+
+    info = VariantInfo(name="capability-test", players=(2, 4), rule_ids=VARIANT.rule_ids)
+
+    @hookimpl
+    def canasta_deal_rules(self, num_players: int, options: Options) -> DealRules:
+        return DealRules(hand_size=11, foot_size=3, upcard_redraw=False)
+
+    @hookimpl
+    def canasta_single_pickup_rules(self, options: Options) -> SinglePickupRules:
+        return SinglePickupRules(onto_runs=True, stock_cards=1, rule="T-pickup")
+
+    @hookimpl
+    def canasta_red_three_rules(self, options: Options) -> RedThreeRules:
+        return RedThreeRules(auto_place=False, discardable=True, rule="T-red")
+
+    @hookimpl
+    def canasta_pile_rules(self, options: Options) -> PileRules:
+        return PileRules(always_frozen=True, unfrozen_layoff=False)
+
+    @hookimpl
+    def canasta_meld_rules(self, num_players: int, options: Options) -> MeldRules:
+        return MeldRules(runs=True, wild_melds=True, max_size=7, merge=True)
+
+    @hookimpl
+    def canasta_canasta_rules(self, options: Options) -> CanastaRules:
+        return CanastaRules(bonuses={"natural": 500, "mixed": 300, "wild": 1000, "samba": 1500},
+                            run_kind="samba")
+
+    @hookimpl
+    def canasta_turn_end(self, game: Game, player: int) -> TurnEndEffects:
+        return TurnEndEffects(pick_up_foot=bool(game.turn_canastas))
+
+
+def _game(setup: HandSetup) -> Game:
+    plugin = FamilyTestPlugin()
+    return Game(Variant(info=plugin.info, plugin=plugin, origin="test"), players=2, seed=4,
+                start=setup)
+
+
+def test_single_card_pickup_lays_top_card_on_a_run_and_draws_one() -> None:
+    setup = HandSetup(hands=("Kc Kd 4s 9c", "5c 5d 6s"), melds=(("5h 6h 7h",), ()),
+                      pile="Qd 8h", stock="Jc Jd Js", feet=("Ac Ad As", "Qc Qh Qs"), to_play=0)
+    game = _game(setup)
+    assert "pick-up 0" in [str(a) for a in game.legal_actions()]
+    game.apply("pick-up 0")
+    assert str(game.side_melds(0)[0]) == "5h 6h 7h 8h"
+    assert [str(c) for c in game.pile] == ["Qd"]  # the rest of the pile stays
+    assert game.hand_size(0) == 5 and game.stock_size == 2  # one stock card instead of two
+    assert game.phase == "play"
+
+
+def test_single_card_pickup_refused_when_top_does_not_extend_the_run() -> None:
+    setup = HandSetup(hands=("Kc Kd 4s 9c", "5c 5d 6s"), melds=(("5h 6h 7h",), ()),
+                      pile="8d", stock="Jc Jd Js", feet=("Ac Ad As", "Qc Qh Qs"), to_play=0)
+    game = _game(setup)
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("pick-up 0")
+    assert err.value.rule == "T-pickup"
+
+
+def test_red_three_placed_by_hand_and_discardable() -> None:
+    setup = HandSetup(hands=("3h Kc Kd 4s", "5c 5d 6s"), pile="9c", stock="Jc Jd Js Qd",
+                      feet=("Ac Ad As", "Qc Qh Qs"), to_play=0)
+    game = _game(setup)
+    assert game.side_red_threes(0) == ()  # not placed automatically
+    game.apply("draw")
+    legal = [str(a) for a in game.legal_actions()]
+    assert "place 3h" in legal and "discard 3h" in legal
+    game.apply("place 3h")
+    assert [str(c) for c in game.side_red_threes(0)] == ["3h"]
+
+
+def test_foot_is_hidden_sized_and_picked_up_after_completing_a_canasta() -> None:
+    setup = HandSetup(hands=("Kc Kd Ks 4s 9c", "5c 5d 6s"), melds=(("Kh Kh Kd Kc",), ()),
+                      pile="9d", stock="Jc Jd Js Qd", feet=("Ac Ad As", "Qc Qh Qs"), to_play=0)
+    game = _game(setup)
+    obs = game.observation(1)
+    assert obs.foot_sizes == (3, 3)
+    assert "Ac" not in repr(obs)  # seat 0's foot is not visible to seat 1
+    game.apply("draw")
+    game.apply("lay-off 0 Kc Kd Ks")  # 7 kings: a natural canasta
+    assert game.turn_canastas == ("natural",)
+    game.apply("discard 9c")
+    assert game.foot_picked_up(0) and game.foot_size(0) == 0
+    assert sorted(str(c) for c in game.hand_cards(0)).count("As") == 1
+
+
+def test_wild_only_meld_and_wild_canasta_kind() -> None:
+    setup = HandSetup(hands=("JK JK 2c 2d 2h 2s JK 9c 4d", "5c 5d 6s"), pile="9d",
+                      stock="Jc Jd Js Qd", feet=("Ac Ad As", "Qc Qh Qs"), to_play=0,
+                      melds=(("Kh Kd Kc",), ()))
+    game = _game(setup)
+    game.apply("draw")
+    assert game.is_legal("meld JK JK 2c")
+    game.apply("meld 2c 2d 2h 2s JK JK JK")
+    assert game.side_melds(0)[-1].canasta == "wild"
+
+
+def test_meld_size_cap_refuses_an_eighth_card() -> None:
+    setup = HandSetup(hands=("Kc 4s 9c 5d", "5c 5d 6s"),
+                      melds=(("Kh Kh Kd Kd Ks Ks Kc",), ()), pile="9d", stock="Jc Jd Js Qd",
+                      feet=("Ac Ad As", "Qc Qh Qs"), to_play=0)
+    game = _game(setup)
+    game.apply("draw")
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("lay-off 0 Kc")
+    assert err.value.rule == "max-size"
+
+
+def test_AS_10_house_rule_also_refuses_merging_wilds_into_a_natural_canasta() -> None:
+    """With the AS-10 house rule on, a merge may not bring wild cards into a natural
+    canasta either (it would be a lay-off by another name)."""
+    import canasta_family
+
+    setup = HandSetup(hands=("4c 5d 6s 8c", "5c 5d 6s", "4d 4h 8h", "7c 8d 9d"),
+                      melds=(("9h 9h 9d 9d 9s 9s 9c", "9c 9s 2c"), ()), pile="Qd",
+                      stock="Jc Jd Js Qs", to_play=0)
+    game = canasta_family.new_game("american-samba", seed=1, start=setup,
+                                   options={"no_wild_on_natural_canasta": True})
+    game.apply("draw")
+    assert "merge 0 1" not in [str(a) for a in game.legal_actions()]
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("merge 0 1")
+    assert err.value.rule == "AS-10"
+    plain = canasta_family.new_game("american-samba", seed=1, start=setup)
+    plain.apply("draw")
+    plain.apply("merge 0 1")
+    assert plain.side_melds(0)[0].canasta == "mixed"
