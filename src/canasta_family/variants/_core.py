@@ -189,24 +189,25 @@ def core_score_items(game: Game, side: int, went_out: int | None) -> tuple[Score
     bonuses = game.canasta_rules.bonuses
     items: list[ScoreItem] = []
     melded = sum(value(card) for meld in game.side_melds(side) for card in meld.cards)
-    items.append(ScoreItem("melded cards", melded, "card values"))
+    rule = game.variant.rule
+    items.append(ScoreItem("melded cards", melded, rule("values")))
     kinds: dict[str, int] = {}
     for meld in game.side_melds(side):
         if meld.canasta is not None:
             kinds[meld.canasta] = kinds.get(meld.canasta, 0) + 1
     for kind, count in sorted(kinds.items()):
         items.append(ScoreItem(f"{count} × {kind} canasta", count * bonuses.get(kind, 0),
-                               "canasta bonus"))
+                               rule("canasta-bonus")))
     if went_out is not None and game.side_of(went_out) == side:
         going = game.going_out_rules
         bonus = going.bonus
         if going.concealed_bonus is not None and game.went_out_concealed:
             bonus = going.concealed_bonus
-        items.append(ScoreItem("going out", bonus, going.rule))
+        items.append(ScoreItem("going out", bonus, rule("going-out-bonus")))
     red_count = len(game.side_red_threes(side))
     if red_count:
         points = game.hook_red_three_score(side, red_count)
-        items.append(ScoreItem(f"{red_count} red 3s", points, game.red_three_rules.rule))
+        items.append(ScoreItem(f"{red_count} red 3s", points, rule("red-three-score")))
     held = 0
     held_red = 0
     for seat in game.side_members(side):
@@ -216,16 +217,17 @@ def core_score_items(game: Game, side: int, went_out: int | None) -> tuple[Score
             else:
                 held += value(card)
     if held:
-        items.append(ScoreItem("cards left in hand", -held, "card values"))
+        items.append(ScoreItem("cards left in hand", -held, rule("hand-penalty")))
     if held_red:
         items.append(ScoreItem(f"{held_red} red 3s left in hand",
                                -game.red_three_rules.value * held_red,
-                               game.red_three_rules.rule))
+                               rule("red-three-in-hand")))
     foot_cards = [card for seat in game.side_members(side) for card in game.foot_cards(seat)]
     if foot_cards:
         foot_value = sum(value(c) for c in foot_cards if not c.is_red_three)
         foot_red = sum(1 for c in foot_cards if c.is_red_three)
         items.append(ScoreItem("feet not picked up",
-                               -foot_value - game.red_three_rules.value * foot_red, "foot"))
+                               -foot_value - game.red_three_rules.value * foot_red,
+                               rule("foot-penalty")))
     return tuple(items)
 

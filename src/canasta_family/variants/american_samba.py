@@ -63,6 +63,8 @@ VARIANT = VariantInfo(
         "retract": "AS-24", "discard": "AS-25", "red-three-discard": "AS-27",
         "red-three-meld": "AS-28", "black-three": "AS-33", "going-out": "AS-35",
         "keep-cards": "AS-35", "ask": "AS-36", "stock-end": "AS-39", "single-pickup": "AS-15",
+        "canasta-bonus": "AS-10", "red-three-score": "AS-30", "red-three-in-hand": "AS-31",
+        "going-out-bonus": "AS-37", "hand-penalty": "AS-41",
     },
 )
 
