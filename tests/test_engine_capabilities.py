@@ -154,3 +154,43 @@ def test_AS_10_house_rule_also_refuses_merging_wilds_into_a_natural_canasta() ->
     plain.apply("draw")
     plain.apply("merge 0 1")
     assert plain.side_melds(0)[0].canasta == "mixed"
+
+
+class NoKingsPlugin(AmericanSambaPlugin):
+    """A variant restriction written as code: kings may never be melded."""
+
+    info = VariantInfo(name="no-kings", players=(2,), rule_ids=VARIANT.rule_ids)
+
+    @hookimpl
+    def canasta_meld_violation(self, game: Game, side: int, meld: object,
+                               added: tuple[object, ...]) -> object:
+        from canasta_family.cards import Rank
+        from canasta_family.rules import Violation
+
+        if getattr(meld, "rank", None) == Rank.KING:
+            return Violation("NK-1", "kings may never be melded")
+        return None
+
+
+def test_meld_violation_hook_applies_to_melds_and_to_taking_the_pile() -> None:
+    """canasta_meld_violation is asked for every play that makes or changes a meld, so a
+    restriction cannot be dodged by taking the pile."""
+    plugin = NoKingsPlugin()
+    setup = HandSetup(hands=("Kc Kd Ks Qh Qd Qs 5c", "5d 6s 7h"), pile="4c Kh",
+                      stock="Jc Jd Js Qc", to_play=0, scores=(-50, 0))
+    game = Game(Variant(info=plugin.info, plugin=plugin, origin="test"), players=2, seed=1,
+                start=setup)
+    legal = [str(a) for a in game.legal_actions()]
+    assert not any(text.startswith("take-pile") for text in legal)
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("take-pile Kc Kd")
+    assert err.value.rule == "NK-1"
+    game.apply("draw")
+    assert game.is_legal("meld Qd Qh Qs")
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("meld Kc Kd Ks")
+    assert err.value.rule == "NK-1"
+    king_sets = [str(a) for a in game.legal_actions()
+                 if str(a).startswith("meld ") and all(w.startswith("K") for w in str(a).split()[1:])]
+    assert king_sets == []
+    assert "meld Jd Qd Kd" in [str(a) for a in game.legal_actions()]  # a run is not a set

@@ -216,6 +216,10 @@ class _Static:
                                                   **both)
         self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
                                                   **opts)
+        if self.going_out.keep_cards < 2:
+            # With one card kept, a player who may not go out could be left unable to discard.
+            raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
+                               f"at least 2, got {self.going_out.keep_cards}")
         self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         # Meld candidates depend only on the rules and the counts held: share the memo
@@ -1083,7 +1087,7 @@ class Game:
         """
         try:
             self._check(self._coerce(action, player))
-        except CanastaError:
+        except (IllegalActionError, InvalidActionError):
             return False
         return True
 
@@ -1151,6 +1155,9 @@ class Game:
         if problem:
             return ("pile-layoff", f"the top card does not fit that meld: {problem[1]}")
         assert new is not None
+        custom = self._custom_problem(side, new, (self._pile[-1],))
+        if custom:
+            return custom
         to_hand, _ = self._pile_rest_effect()
         after = self._hsize[self._current] + to_hand
         kinds = self._kinds_with(side, index, new.canasta)
@@ -1214,6 +1221,11 @@ class Game:
         problem = self._set_problem(top_rank, len(naturals) + 1, wild, False)
         if problem:
             raise self._fail(problem)
+        if self._s.custom_meld_check:
+            take_meld = self._new_meld(MeldKind.SET, top_rank, None, sorted([*codes, top]), wild)
+            problem = self._custom_problem(side, take_meld, [*codes, top])
+            if problem:
+                raise self._fail(problem)
         size = len(codes) + 1
         kinds_new = [self._canasta_kind(False, top_rank, size, wild)]
         n_extra_cards = 0
@@ -1227,7 +1239,12 @@ class Game:
                 shape = self._shape(sorted(group), black3_ok=False)
                 if len(shape) == 2:
                     raise self._fail(shape)
-                kind, rank, _suit, ewild = shape
+                kind, rank, esuit, ewild = shape
+                if self._s.custom_meld_check:
+                    problem = self._custom_problem(
+                        side, self._new_meld(kind, rank, esuit, sorted(group), ewild), group)
+                    if problem:
+                        raise self._fail(problem)
                 kinds_new.append(self._canasta_kind(kind is MeldKind.RUN, rank, len(group),
                                                     ewild))
                 n_extra_cards += len(group)
@@ -1290,10 +1307,11 @@ class Game:
         top = self._pile[-1]
         if top in WILD_CODES or top in RED_THREES:
             return ("single-pickup", "only a natural card can be picked up onto a meld")
-        _new, problem = self._layoff_problem(meld, (top,), black3_ok=False)
+        new, problem = self._layoff_problem(meld, (top,), black3_ok=False)
         if problem:
             return ("single-pickup", f"the top card does not fit that meld: {problem[1]}")
-        return None
+        assert new is not None
+        return self._custom_problem(side, new, (top,))
 
     def _check_meld(self, action: MakeMeld) -> None:
         self._need_phase(PLAY, "meld")
@@ -1336,11 +1354,24 @@ class Game:
                                   codes, wild)
         else:
             meld = base
+        problem = self._custom_problem(side, meld, codes)
+        if problem:
+            raise IllegalActionError(problem[0], problem[1])
+
+    def _custom_problem(self, side: int, meld: Meld, added: Sequence[int]) -> Problem | None:
+        """A variant's own meld restriction (``canasta_meld_violation``), asked for every
+        play that creates or changes a meld: melds, lay-offs, takes, pickups, merges."""
+        if not self._s.custom_meld_check:
+            return None
         answers = self._s.call("canasta_meld_violation", list, game=self, side=side, meld=meld,
-                               added=tuple(CARDS[c] for c in codes))
+                               added=tuple(CARDS[c] for c in added))
         for answer in answers:
             if isinstance(answer, Violation):
-                raise IllegalActionError(answer.rule, answer.reason)
+                return (answer.rule, answer.reason)
+            if answer is not None:
+                raise VariantError(f"variant {self._s.info.name!r}: canasta_meld_violation "
+                                   f"must return a Violation or None, got {answer!r}")
+        return None
 
     def _check_ending(self, player: int, after: int, kinds: tuple[str, ...],
                       initial_after: bool, black3: bool, used: Sequence[Card]) -> None:
@@ -1438,6 +1469,11 @@ class Game:
         problem = self._set_problem(int(a.rank), nat, wild, True)
         if problem:
             return ("merge", f"the merged meld would break the meld rules: {problem[1]}")
+        if self._s.custom_meld_check:
+            codes = sorted([c.code for c in a.cards] + [c.code for c in b.cards])
+            merged = self._new_meld(MeldKind.SET, int(a.rank), None, codes, wild)
+            return self._custom_problem(self._s.side_of[self._current], merged,
+                                        [c.code for c in b.cards])
         return None
 
     def _check_place(self, action: PlaceRedThree) -> None:
@@ -1605,6 +1641,11 @@ class Game:
                 if self._set_problem(rank, len(nat) + 1, w, False):
                     continue
                 cards_codes = tuple(sorted(nat + wsub))
+                if self._s.custom_meld_check and self._custom_problem(
+                        side, self._new_meld(MeldKind.SET, rank, None,
+                                             sorted((*cards_codes, top)), w),
+                        (*cards_codes, top)):
+                    continue
                 kind = self._canasta_kind(False, rank, len(nat) + w + 1, w)
                 base = nat_value + sum(values[c] for c in wsub) + pile_bonus
                 used = len(cards_codes)
@@ -1640,8 +1681,11 @@ class Game:
             hand[code] -= 1
         # Largest first: then the meld that completes a collection is its smallest, and a
         # collection completed the moment it reaches the need is minimal by construction.
-        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r, _a
-                             in self._meld_candidates(hand, black3=False)),
+        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r, action
+                             in self._meld_candidates(hand, black3=False)
+                             if not self._s.custom_meld_check
+                             or self._custom_problem(side, self._meld_value_of(action),
+                                                     codes) is None),
                             key=lambda item: -item[1])
         if not candidates:
             return
@@ -1794,6 +1838,13 @@ class Game:
                                   self._meld_action(run)))
                 rank += 1
         return tuple(found)
+
+    def _meld_value_of(self, action: MakeMeld) -> Meld:
+        codes = sorted(c.code for c in action.cards)
+        shape = self._shape(codes, black3_ok=True)
+        assert len(shape) == 4
+        kind, rank, suit, wild = shape
+        return self._new_meld(kind, rank, suit, codes, wild)
 
     @staticmethod
     def _meld_action(codes: tuple[int, ...]) -> MakeMeld:

@@ -7,7 +7,8 @@ API. They do not need hypothesis, so they also serve ordinary tests, fuzzers and
 >>> game = canasta_family.new_game("american-samba", players=4, seed=3)
 >>> check_cards_conserved(game)
 >>> check_observation_hides(game)
->>> check_refusal_leaves_state(game, "discard Ks")  # nobody has drawn yet: refused
+>>> check_refusal_leaves_state(game, "discard Ks").rule  # nobody has drawn yet
+'AS-15'
 >>> check_clone_and_replay(game)
 """
 
@@ -72,8 +73,9 @@ def describe(game: Game, *, last: int = 8) -> str:
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=2, seed=4)
     >>> game.apply("draw")
-    >>> describe(game)
-    "american-samba players=2 seed=4 options={} arranged=False actions=1 last=['draw']"
+    >>> print(describe(game))  # doctest: +NORMALIZE_WHITESPACE
+    american-samba players=2 seed=4 options={'no_wild_on_natural_canasta': False}
+    arranged=False actions=1 last=['draw']
     """
     actions = [str(a) for a in game.actions]
     return (f"{game.variant.name} players={game.num_players} seed={game.seed} "
@@ -179,8 +181,10 @@ def _cards_in(value: object) -> list[Card]:
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
-        elif attrs.has(type(item)):
-            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
+        else:
+            kind = type(item)
+            if attrs.has(kind):
+                stack.extend(getattr(item, f.name) for f in attrs.fields(kind))
     return found
 
 

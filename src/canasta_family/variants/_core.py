@@ -145,7 +145,8 @@ class CorePlugin:
         out: dict[Card, Violation] = {}
         for card in game.hand_cards(player):
             if card.is_red_three:
-                out[card] = Violation(red.rule or "red-3", "a red 3 can never be discarded")
+                out[card] = Violation(game.variant.rule("red-three-discard"),
+                                      "a red 3 can never be discarded")
         return out
 
     @hookimpl(trylast=True)
@@ -219,8 +220,10 @@ def core_score_items(game: Game, side: int, went_out: int | None) -> tuple[Score
     if held:
         items.append(ScoreItem("cards left in hand", -held, rule("hand-penalty")))
     if held_red:
-        items.append(ScoreItem(f"{held_red} red 3s left in hand",
-                               -game.red_three_rules.value * held_red,
+        # AS-31: a red 3 left in hand costs what it would have scored.
+        red = game.red_three_rules
+        cost = red.all_value if held_red == game.red_threes_in_deck else red.value * held_red
+        items.append(ScoreItem(f"{held_red} red 3s left in hand", -cost,
                                rule("red-three-in-hand")))
     foot_cards = [card for seat in game.side_members(side) for card in game.foot_cards(seat)]
     if foot_cards:
