@@ -190,7 +190,8 @@ def test_meld_violation_hook_applies_to_melds_and_to_taking_the_pile() -> None:
     with pytest.raises(IllegalActionError) as err:
         game.apply("meld Kc Kd Ks")
     assert err.value.rule == "NK-1"
-    king_sets = [str(a) for a in game.legal_actions()
-                 if str(a).startswith("meld ") and all(w.startswith("K") for w in str(a).split()[1:])]
+    texts = [str(a) for a in game.legal_actions()]
+    king_sets = [t for t in texts
+                 if t.startswith("meld ") and all(w.startswith("K") for w in t.split()[1:])]
     assert king_sets == []
     assert "meld Jd Qd Kd" in [str(a) for a in game.legal_actions()]  # a run is not a set
