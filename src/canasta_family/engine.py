@@ -1311,7 +1311,13 @@ class Game:
         if problem:
             return ("single-pickup", f"the top card does not fit that meld: {problem[1]}")
         assert new is not None
-        return self._custom_problem(side, new, (top,))
+        custom = self._custom_problem(side, new, (top,))
+        if custom:
+            return custom
+        # The pickup must leave a hand that can finish the turn (AS-35, MS-13).
+        after = self._hsize[self._current] + min(rules.stock_cards, len(self._stock))
+        return self._ending_problem(self._current, after, self._kinds_with(side, index,
+                                                                           new.canasta), True)
 
     def _check_meld(self, action: MakeMeld) -> None:
         self._need_phase(PLAY, "meld")

@@ -45,6 +45,8 @@ ENTRY_POINT_GROUP = "canasta_family.variants"
 
 BUILTIN_VARIANTS: Mapping[str, str] = {
     "american-samba": "canasta_family.variants.american_samba:AmericanSambaPlugin",
+    "dutch-samba": "canasta_family.variants.dutch_samba:DutchSambaPlugin",
+    "samba": "canasta_family.variants.samba:ModernSambaPlugin",
 }
 """Built-in variant names and the import path of their plugin."""
 

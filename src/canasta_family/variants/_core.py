@@ -181,10 +181,13 @@ class CorePlugin:
         return standard_game_result(game, 5000, "game end")
 
 
-def core_score_items(game: Game, side: int, went_out: int | None) -> tuple[ScoreItem, ...]:
+def core_score_items(game: Game, side: int, went_out: int | None, *,
+                     red_threes_in_hand: bool = True) -> tuple[ScoreItem, ...]:
     """The family's usual hand score for ``side`` (AS-41): melded card values, canasta
     bonuses, going-out bonus, red 3s (via ``canasta_red_three_score``), minus the cards
-    left in the side's hands and unpicked feet. Variants reuse it and adjust lines.
+    left in the side's hands and unpicked feet. Variants reuse it and adjust lines;
+    ``red_threes_in_hand=False`` leaves out the charge for red 3s still held, for variants
+    that charge them their own way.
     """
     value = game.card_value
     bonuses = game.canasta_rules.bonuses
@@ -219,7 +222,7 @@ def core_score_items(game: Game, side: int, went_out: int | None) -> tuple[Score
                 held += value(card)
     if held:
         items.append(ScoreItem("cards left in hand", -held, rule("hand-penalty")))
-    if held_red:
+    if held_red and red_threes_in_hand:
         # AS-31: a red 3 left in hand costs what it would have scored.
         red = game.red_three_rules
         cost = red.all_value if held_red == game.red_threes_in_deck else red.value * held_red
