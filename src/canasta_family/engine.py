@@ -93,6 +93,9 @@ _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMe
 
 _CANDIDATE_CACHES: dict[str, dict[tuple[int, ...], tuple[_Candidate, ...]]] = {}
 _ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+_LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
+_LAYOFF_CACHES: dict[str, dict[tuple[object, ...], _LayoffCandidates]] = {}
+_LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
 _WILD_CACHES: dict[str, dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = {}
 """Meld actions by card codes: values, so one instance serves every game."""
 
@@ -152,6 +155,7 @@ class _Static:
         "going_out",
         "info",
         "initial",
+        "layoffs",
         "meld",
         "num_players",
         "options",
@@ -167,6 +171,7 @@ class _Static:
         "values",
         "variant",
         "wild",
+        "wild_cap",
         "wild_lists",
     )
 
@@ -222,6 +227,8 @@ class _Static:
                                f"at least 2, got {self.going_out.keep_cards}")
         self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
+        self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
@@ -230,6 +237,8 @@ class _Static:
         self.actions: dict[tuple[int, ...], MakeMeld] = _ACTION_CACHE
         self.wild_lists: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = \
             _WILD_CACHES.setdefault(key, {})
+        self.layoffs: dict[tuple[object, ...], _LayoffCandidates] = \
+            _LAYOFF_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
 
@@ -1702,10 +1711,12 @@ class Game:
                 meldable[c] = 1
         n_after_take = self._hsize[player] - len(used) + to_hand
         chosen: list[int] = []
+        reachable = sum(values[c] * hand[c] for c in range(NUM_CODES) if meldable[c])
 
-        def walk(start: int, total: int) -> None:
-            # No collection can reach the need if every meldable card left would not.
-            if total + sum(values[c] * hand[c] for c in range(NUM_CODES) if meldable[c]) < need:
+        def walk(start: int, total: int, left: int) -> None:
+            # ``left`` is the value of the meldable cards still in hand: no collection can
+            # reach the need if all of them would not.
+            if total + left < need:
                 return
             for index in range(start, len(candidates)):
                 codes, value, _ckind = candidates[index]
@@ -1727,12 +1738,12 @@ class Game:
                         out.append(_make(TakePile, cards=tuple(CARDS[c] for c in used),
                                          onto=None, extra=groups))
                 else:
-                    walk(index, new_total)
+                    walk(index, new_total, left - value)
                 chosen.pop()
                 for c in codes:
                     hand[c] += 1
 
-        walk(0, 0)
+        walk(0, 0, reachable)
 
     def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
         """Every new meld the counts in ``hand`` allow by shape alone, as
@@ -1748,6 +1759,12 @@ class Game:
         mr = s.meld
         wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
+        # Subsets of at most ``cap`` wild cards depend only on min(count, cap): clamp the
+        # key so equivalent hands share one memo entry.
+        cap = s.wild_cap
+        if total_wild and max(wildkey) > cap:
+            wildkey = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
+                       min(wildkey[3], cap), min(wildkey[4], cap))
         min_nat = max(mr.set_min_naturals, 1)
         out: list[_Candidate] = []
         if black3 and mr.black_threes == "going-out" and hand[4] + hand[7] >= min_nat:
@@ -1785,7 +1802,7 @@ class Game:
                 if entry is None:
                     entry = cache[key] = self._run_candidates(suit, mask)
                 out.extend(entry)
-        if len(cache) > 400_000:
+        if len(cache) > 1_000_000:
             cache.clear()
         return out
 
@@ -1951,7 +1968,11 @@ class Game:
                         self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
                     except IllegalActionError:
                         continue
-                out.append(_make(LayOff, meld=index, cards=tuple(CARDS[c] for c in codes)))
+                layoff = _LAYOFF_ACTIONS.get((index, codes))
+                if layoff is None:
+                    layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
+                        LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
+                out.append(layoff)
         if must:
             if n == 1:
                 self._list_discards(out, player, side, going_out=True)
@@ -1991,12 +2012,41 @@ class Game:
                 out.append(_make(Discard, card=CARDS[code]))
 
     def _layoff_candidates(self, hand: list[int], meld: Meld
-                           ) -> Iterator[tuple[tuple[int, ...], str | None]]:
+                           ) -> tuple[tuple[tuple[int, ...], str | None], ...]:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards).
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
-        counts instead of building the new meld.
+        counts instead of building the new meld. Memoised like new melds: the answer
+        depends only on the meld's shape and the counts of the cards that could join it.
         """
+        size = len(meld.cards)
+        if meld.kind is MeldKind.RUN:
+            suit = int(meld.suit)  # type: ignore[arg-type]
+            mask = 0
+            for rank in range(self._s.meld.run_low, self._s.meld.run_high + 1):
+                if hand[(rank - 2) * 4 + suit]:
+                    mask |= 1 << rank
+            key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
+        else:
+            cap = self._s.wild_cap
+            wilds = (min(hand[0], cap), min(hand[1], cap), min(hand[2], cap), min(hand[3], cap),
+                     min(hand[JOKER_CODE], cap))
+            if meld.rank is None:
+                key = (1, size, meld.canasta, wilds)
+            else:
+                base = (int(meld.rank) - 2) * 4
+                key = (0, int(meld.rank), size, meld.wilds, meld.canasta, hand[base],
+                       hand[base + 1], hand[base + 2], hand[base + 3], wilds)
+        cache = self._s.layoffs
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = tuple(self._layoff_search(hand, meld))
+            if len(cache) > 1_000_000:
+                cache.clear()
+        return found
+
+    def _layoff_search(self, hand: list[int], meld: Meld
+                       ) -> Iterator[tuple[tuple[int, ...], str | None]]:
         mr = self._s.meld
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
