@@ -96,7 +96,7 @@ JOKER_CODE = 52
 """The code of the joker; suited cards have ``(rank - 2) * 4 + suit``."""
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, hash=False)
 class Card:
     """One playing card. Jokers have ``suit=None``; every other card has a suit.
 
@@ -144,6 +144,11 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card from its text form; see :func:`parse_card`."""
         return parse_card(text)
+
+    def __hash__(self) -> int:
+        # Equal cards have equal codes; hashing the small int keeps sets and dict keys of
+        # cards and actions cheap (they are hashed on hot paths).
+        return self.code
 
     def __str__(self) -> str:
         if self.suit is None:

@@ -36,7 +36,7 @@ from canasta_family.actions import (
 )
 from canasta_family.api import DEFAULT_VARIANT, new_game
 from canasta_family.arrangement import HandSetup
-from canasta_family.cards import Card
+from canasta_family.cards import NUM_CODES, Card, card_from_code
 from canasta_family.engine import Game
 from canasta_family.players.greedy import GreedyPlayer
 from canasta_family.plugins import find_variant
@@ -188,13 +188,81 @@ def arranged_setups(variant: str = DEFAULT_VARIANT, players: int = 4, *, max_han
     return _setups(deck, players, max_hand, max_pile, max_stock)
 
 
-def _hand_subsets(hand: tuple[Card, ...], low: int, high: int
-                  ) -> SearchStrategy[tuple[Card, ...]]:
+_KINDS = ("draw", "pass", "retract", "answer", "ask", "discard-any", "discard-held", "place",
+          "pick-up", "meld", "take-cards", "take-extra", "take-onto", "take-nothing", "lay-off",
+          "merge", "wrong-seat")
+
+
+def _hand_subset(draw: st.DrawFn, hand: tuple[Card, ...], low: int, high: int
+                 ) -> tuple[Card, ...]:
     high = min(high, len(hand))
     if not hand or high < low:
-        return st.just(())
-    return st.lists(st.integers(0, len(hand) - 1), min_size=low, max_size=high,
-                    unique=True).map(lambda picks: tuple(hand[i] for i in picks))
+        return ()
+    picks = draw(st.lists(st.integers(0, len(hand) - 1), min_size=low, max_size=high,
+                          unique=True))
+    return tuple(hand[i] for i in picks)
+
+
+@st.composite
+def _candidates(draw: st.DrawFn, game: Game) -> Candidate:
+    seat = game.current_player
+    n = game.num_players
+    hand = game.hand_cards(seat)
+    melds = len(game.side_melds(game.side_of(seat)))
+    listed = game.legal_actions()
+    kinds = _KINDS if listed else _KINDS[:-1]
+    kind = draw(st.sampled_from(kinds))
+
+    def card() -> Card:
+        return card_from_code(draw(st.integers(0, NUM_CODES - 1)))
+
+    def index() -> int:
+        return draw(st.integers(-1, melds + 1))
+
+    def cards(low: int = 1, high: int = 6) -> tuple[Card, ...]:
+        from_hand: bool = draw(st.integers(0, 3)) > 0
+        if hand and from_hand:
+            return _hand_subset(draw, hand, low, high)
+        return tuple(card() for _ in range(draw(st.integers(low, max(low, 4)))))
+
+    action: Action
+    if kind == "wrong-seat":
+        others = [p for p in range(-1, n + 1) if p != seat]
+        return draw(st.sampled_from(listed)), draw(st.sampled_from(others))
+    if kind == "draw":
+        action = Draw()
+    elif kind == "pass":
+        action = Pass()
+    elif kind == "retract":
+        action = Retract()
+    elif kind == "answer":
+        action = Answer(yes=draw(st.booleans()))
+    elif kind == "ask":
+        action = Ask(partner=draw(st.integers(-1, n)))
+    elif kind == "discard-any":
+        action = Discard(card=card())
+    elif kind == "discard-held":
+        action = Discard(card=draw(st.sampled_from(hand)) if hand else card())
+    elif kind == "place":
+        action = PlaceRedThree(card=card())
+    elif kind == "pick-up":
+        action = PickUp(onto=index())
+    elif kind == "meld":
+        action = MakeMeld(cards=cards())
+    elif kind == "take-cards":
+        action = TakePile(cards=cards(1, 3))
+    elif kind == "take-extra":
+        extra = tuple(cards(3, 4) for _ in range(draw(st.integers(1, 2))))
+        action = TakePile(cards=cards(2, 2), extra=extra)
+    elif kind == "take-onto":
+        action = TakePile(onto=index())
+    elif kind == "take-nothing":
+        action = TakePile()
+    elif kind == "lay-off":
+        action = LayOff(meld=index(), cards=cards(1, 3))
+    else:
+        action = Merge(first=index(), second=index())
+    return action, None
 
 
 def candidate_actions(game: Game) -> SearchStrategy[Candidate]:
@@ -202,9 +270,9 @@ def candidate_actions(game: Game) -> SearchStrategy[Candidate]:
 
     Pairs ``(action, player)``: every kind of action with random arguments — discards of
     any card of the deck (usually not held), melds, lay-offs and pile takes made of random
-    hand cards, meld numbers and seats just out of range, answers with no question asked
-    — played as the seat to move (``player=None``), and listed legal actions played as
-    another seat. Feed them to
+    hand cards (or any cards), meld numbers and seats just out of range, answers with no
+    question asked — played as the seat to move (``player=None``), and listed legal
+    actions played as another seat (or as a number that is no seat). Feed them to
     :func:`~canasta_family.testing.checks.check_candidate`, which checks that each is
     legal exactly when listed and that a refusal changes nothing.
 
@@ -216,38 +284,5 @@ def candidate_actions(game: Game) -> SearchStrategy[Candidate]:
     >>> check_candidate(game, action, player=player)
     False
     """
-    seat = game.current_player
-    n = game.num_players
-    hand = game.hand_cards(seat)
-    melds = len(game.side_melds(game.side_of(seat)))
-    deck_cards = sorted(set(game.deck), key=lambda card: card.code)
-    any_card = st.sampled_from(deck_cards)
-    index = st.integers(-1, melds + 1)
-    some_cards = st.one_of(_hand_subsets(hand, 1, 6),
-                           st.lists(any_card, min_size=1, max_size=4).map(tuple))
-    kinds: list[SearchStrategy[Action]] = [
-        st.builds(Draw), st.builds(Pass), st.builds(Retract),
-        st.builds(Answer, yes=st.booleans()),
-        st.builds(Ask, partner=st.integers(-1, n)),
-        st.builds(Discard, card=any_card),
-        st.builds(Discard, card=st.sampled_from(hand)) if hand else st.builds(Draw),
-        st.builds(PlaceRedThree, card=any_card),
-        st.builds(PickUp, onto=index),
-        st.builds(MakeMeld, cards=some_cards),
-        st.builds(TakePile, cards=_hand_subsets(hand, 1, 3)),
-        st.builds(TakePile, cards=_hand_subsets(hand, 2, 2),
-                  extra=st.lists(_hand_subsets(hand, 3, 4), max_size=2).map(tuple)),
-        st.builds(TakePile, onto=index),
-        st.builds(TakePile),
-        st.builds(LayOff, meld=index, cards=some_cards),
-        st.builds(Merge, first=index, second=index),
-    ]
-    own: SearchStrategy[Candidate] = st.tuples(st.one_of(kinds), st.none())
-    others = [p for p in range(-1, n + 1) if p != seat]
-    listed = game.legal_actions()
-    if not listed:
-        return own
-    wrong_seat: SearchStrategy[Candidate] = st.tuples(st.sampled_from(listed),
-                                                      st.sampled_from(others))
-    return st.one_of(own, own, own, wrong_seat)
+    return _candidates(game)
 

@@ -111,7 +111,9 @@ class ModernSambaPlugin(AmericanSambaPlugin):
     def canasta_game_result(self, game: Game) -> GameResult:
         target = int(game.options.get("target", 10_000))  # type: ignore[call-overload]
         result = standard_game_result(game, target, "MS-15")
-        if result is CONTINUE and len(game.hand_results) >= MAX_HANDS:
+        # Count hands by number, so a game started from an arranged later hand counts the
+        # hands before it too.
+        if result is CONTINUE and game.hand_number + 1 >= MAX_HANDS:
             return GameResult(winners=tuple(range(len(game.sides))),
                               reason=f"draw: {MAX_HANDS} hands played (MS-16)")
         if result.over and result.is_draw:
