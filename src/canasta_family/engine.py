@@ -1496,9 +1496,6 @@ class Game:
 
     def _check_place(self, action: PlaceRedThree) -> None:
         self._need_phase(PLAY, "place a red 3")
-        if self._answer is True:
-            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
-                                     "out now")
         if self._s.red.auto_place:
             raise IllegalActionError(self._rule("red-three-draw"), "red 3s are placed "
                                      "automatically in this game")
@@ -1976,6 +1973,17 @@ class Game:
                     layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
                         LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
                 out.append(layoff)
+        # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
+        if not self._s.red.auto_place:
+            for code in RED_THREES:
+                if not hand[code]:
+                    continue
+                if n - 1 >= keep and n - 1 > 1:
+                    if not must:
+                        out.append(_make(PlaceRedThree, card=CARDS[code]))
+                elif allowed(n - 1, tuple(k for k in current_kinds if k is not None), 0,
+                             (code,), False):
+                    out.append(_make(PlaceRedThree, card=CARDS[code]))
         if must:
             if n == 1:
                 self._list_discards(out, player, side, going_out=True)
@@ -1986,12 +1994,6 @@ class Game:
                 for j in range(i + 1, len(melds)):
                     if self._merge_problem(melds[i], melds[j]) is None:
                         out.append(_make(Merge, first=i, second=j))
-        # Red 3s placed by hand.
-        if not self._s.red.auto_place:
-            for code in RED_THREES:
-                if hand[code] and (n - 1 >= keep or self._ending_problem(
-                        player, n - 1, self.side_canasta_kinds(side), initial) is None):
-                    out.append(_make(PlaceRedThree, card=CARDS[code]))
         if self._provisional(side):
             if self._s.initial.retract_penalty is not None:
                 out.append(_make(Retract))

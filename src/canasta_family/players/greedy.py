@@ -27,6 +27,7 @@ from canasta_family.actions import (
     Merge,
     Pass,
     PickUp,
+    PlaceRedThree,
     Retract,
     TakePile,
 )
@@ -96,6 +97,10 @@ class GreedyPlayer:
             discards = [a for a in legal if isinstance(a, Discard)]
             if discards:
                 return discards[0]
+        # Red 3s on the table score; in hand they cost (variants that place them by hand).
+        for action in legal:
+            if isinstance(action, PlaceRedThree):
+                return action
         initial_made = obs.initial_melds_made[obs.side]
         if not initial_made:
             return self._initial(obs, legal)
