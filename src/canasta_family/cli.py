@@ -57,7 +57,8 @@ def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
             if not info.options:
                 continue
             opts = Table(title=f"options of {info.name}")
-            for column in ("option", "type", "default", "allowed", "rule", "description"):
+            opts.add_column("option", no_wrap=True)
+            for column in ("type", "default", "allowed", "rule", "description"):
                 opts.add_column(column)
             for spec in info.options:
                 allowed = ", ".join(map(repr, spec.allowed)) if spec.allowed else "any"
@@ -100,10 +101,13 @@ def _summary(game: Game, console: Console) -> None:
         console.print("[yellow]the game is not finished[/yellow]")
 
 
-def _print_verbose(game: Game, console: Console, start: int) -> None:
-    for seat, text in game.log()[start:]:
+def _print_verbose(game: Game, console: Console, start: int) -> int:
+    """Print the game's public events from number ``start`` on; return how many there are."""
+    events = game.log(all_hands=True)
+    for seat, text in events[start:]:
         who = "table" if seat is None else f"seat {seat}"
         console.print(f"  {who}: {text}", highlight=False)
+    return len(events)
 
 
 def _cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -122,16 +126,15 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     console.print(f"[bold]{game.variant.name}[/bold], {players} players "
                   f"({', '.join(f'{s}={k}' for s, k in enumerate(kinds))}), seed {game.seed}")
     limit = args.max_actions
+    printed = 0
     while not game.is_over and (limit is None or len(game.actions) < limit):
-        hand = game.hand_number
-        seen = len(game.log()) if args.verbose else 0
+        if args.verbose:
+            printed = _print_verbose(game, console, printed)
         seat = game.current_player
         action = bots[seat].choose(game.observation(seat), game.legal_actions())
         game.apply(action)
-        if args.verbose and game.hand_number == hand and not game.is_over:
-            _print_verbose(game, console, seen)
-        elif args.verbose:
-            console.print(f"  seat {seat}: {action}", highlight=False)
+    if args.verbose:
+        _print_verbose(game, console, printed)
     if args.record:
         game.record().save(args.record)
         console.print(f"record written to {args.record}")

@@ -295,6 +295,7 @@ class Game:
         "_log",
         "_melds",
         "_minimum",
+        "_past_logs",
         "_phase",
         "_pile",
         "_red",
@@ -338,6 +339,7 @@ class Game:
         self._scores = [0] * sides
         self._results: list[HandResult] = []
         self._actions: list[Action] = []
+        self._past_logs: list[tuple[tuple[int | None, str], ...]] = []
         self._result: GameResult | None = None
         self._legal_cache: tuple[Action, ...] | None = None
         if start is None:
@@ -607,9 +609,17 @@ class Game:
         """
         return record_of(self)
 
-    def log(self) -> tuple[tuple[int | None, str], ...]:
-        """Public events of the hand in play: ``(seat, text)`` pairs (seat ``None`` for the
-        table). Draws show no cards; everything else is public."""
+    def log(self, *, all_hands: bool = False) -> tuple[tuple[int | None, str], ...]:
+        """Public events of the hand in play (or of the whole game with ``all_hands``):
+        ``(seat, text)`` pairs, seat ``None`` for the table. Draws show no cards; everything
+        else is public.
+
+        >>> import canasta_family
+        >>> canasta_family.new_game("american-samba", seed=2).log()[0][1][:17]
+        'hand 1: seat 0 de'
+        """
+        if all_hands:
+            return tuple(event for hand in self._past_logs for event in hand) + tuple(self._log)
         return tuple(self._log)
 
     # --- dealing ------------------------------------------------------------------------
@@ -641,6 +651,9 @@ class Game:
         self._initial = [False] * sides
         self._first_turn_done = [False] * n
         self._concealed = False
+        old = getattr(self, "_log", None)
+        if old:
+            self._past_logs.append(tuple(old))
         self._log: list[tuple[int | None, str]] = []
         self._turns = 0
         self._legal_cache = None
@@ -2438,6 +2451,7 @@ class Game:
         new._concealed = self._concealed
         new._actions = self._actions[:]
         new._log = self._log[:]
+        new._past_logs = self._past_logs[:]
         new._turns = self._turns
         new._result = self._result
         new._legal_cache = self._legal_cache
@@ -2457,7 +2471,8 @@ class Game:
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
             tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
-            tuple(self._actions), tuple(self._log), self._turns, self._result,
+            tuple(self._actions), tuple(self._log), tuple(self._past_logs), self._turns,
+            self._result,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -109,11 +109,23 @@ def _third_party(ep: Any) -> Variant:
         raise VariantError(f"third-party variant {ep.name!r} ({dist}) failed to load: {exc}"
                            ) from exc
     info, plugin = _load_target(target, f"{ep.name!r} ({dist})")
-    if info.name in BUILTIN_VARIANTS:
-        raise VariantError(
-            f"third-party plugin {dist} claims the name {info.name!r}, which a built-in "
-            "variant already has")
+    taken = _builtin_labels()
+    for label in (info.name, *info.aliases):
+        if label.lower() in taken:
+            raise VariantError(
+                f"third-party plugin {dist} claims the name {label!r}, which the built-in "
+                f"variant {taken[label.lower()]!r} already has")
     return Variant(info=info, plugin=plugin, origin=f"third-party ({dist})")
+
+
+def _builtin_labels() -> dict[str, str]:
+    """Every built-in name and alias (lower case) → the built-in variant's name."""
+    labels: dict[str, str] = {}
+    for name in BUILTIN_VARIANTS:
+        info = _builtin(name).info
+        for label in (info.name, *info.aliases):
+            labels[label.lower()] = info.name
+    return labels
 
 
 def available_variants() -> tuple[VariantInfo, ...]:
@@ -186,6 +198,9 @@ def validate_options(info: VariantInfo, options: Mapping[str, object] | None
     {'no_wild_on_natural_canasta': False}
     """
     specs = {spec.name: spec for spec in info.options}
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptionError(
+            f"options must be a mapping of option name to value, not {options!r}")
     given = dict(options or {})
     for key in given:
         if key not in specs:

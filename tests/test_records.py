@@ -1,0 +1,395 @@
+"""Game records: golden games replay to their stored results, records survive JSON, and
+bad records fail with a :class:`RecordError` that names the first bad field or action.
+
+The golden records in ``tests/golden/`` are full games between greedy players. They were
+written by this module; regenerate them deliberately (after a rules change that is meant
+to change play) with::
+
+    python tests/test_records.py
+
+which rewrites the records and ``tests/golden/expected.json`` (final scores, number of
+hands and winners of each record).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta_family
+from canasta_family import (
+    GameRecord,
+    HandSetup,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    load_record,
+    replay,
+)
+from canasta_family.players import GreedyPlayer, play_game
+
+GOLDEN = Path(__file__).parent / "golden"
+EXPECTED = GOLDEN / "expected.json"
+
+GOLDEN_GAMES: dict[str, tuple[int, int]] = {
+    # file name: (players, seed) of an American Samba game between greedy players
+    "american-samba-4p-seed1.json": (4, 1),
+    "american-samba-2p-seed2.json": (2, 2),
+    "american-samba-6p-seed3.json": (6, 3),
+}
+
+
+def play_golden(players: int, seed: int) -> canasta_family.Game:
+    """The full greedy game a golden record holds."""
+    game = canasta_family.new_game("american-samba", players=players, seed=seed)
+    return play_game(game, [GreedyPlayer() for _ in range(players)])
+
+
+def regenerate() -> None:
+    """Rewrite the golden records and their expected results."""
+    GOLDEN.mkdir(exist_ok=True)
+    expected: dict[str, dict[str, Any]] = {}
+    for name, (players, seed) in GOLDEN_GAMES.items():
+        game = play_golden(players, seed)
+        assert game.result is not None
+        game.record().save(GOLDEN / name)
+        expected[name] = {
+            "scores": list(game.scores),
+            "hands": len(game.hand_results),
+            "winners": list(game.result.winners),
+            "actions": len(game.actions),
+        }
+    EXPECTED.write_text(json.dumps(expected, indent=2) + "\n", encoding="utf-8")
+
+
+def expected_results() -> dict[str, dict[str, Any]]:
+    data: dict[str, dict[str, Any]] = json.loads(EXPECTED.read_text(encoding="utf-8"))
+    return data
+
+
+def golden_data(name: str = "american-samba-4p-seed1.json") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+    return data
+
+
+# --- golden records ----------------------------------------------------------------------
+
+
+def test_golden_files_are_all_listed() -> None:
+    """Every golden record has expected results and vice versa."""
+    on_disk = {p.name for p in GOLDEN.glob("*.json")} - {EXPECTED.name}
+    assert on_disk == set(GOLDEN_GAMES) == set(expected_results())
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
+def test_AS_42_golden_record_replays_to_stored_result(name: str) -> None:
+    """AS-42: each golden game replays to a finished game with the stored final scores,
+    number of hands and winners."""
+    expected = expected_results()[name]
+    game = replay(GOLDEN / name)
+    assert game.is_over and game.phase == "over"
+    assert game.result is not None
+    assert list(game.scores) == expected["scores"]
+    assert len(game.hand_results) == expected["hands"]
+    assert list(game.result.winners) == expected["winners"]
+    assert len(game.actions) == expected["actions"]
+    assert max(game.scores) >= 10_000
+    assert [sheet.cumulative for sheet in game.hand_results[-1].sides] == expected["scores"]
+    # AS-41: every hand's total is the sum of its score lines, and the totals add up.
+    for side in range(len(game.sides)):
+        sheets = [result.sides[side] for result in game.hand_results]
+        assert all(sheet.total == sum(item.points for item in sheet.items)
+                   for sheet in sheets)
+        assert sum(sheet.total for sheet in sheets) == game.scores[side]
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
+def test_golden_record_text_is_stable(name: str) -> None:
+    """Replaying a golden record and writing it again gives the same file, byte for byte."""
+    path = GOLDEN / name
+    assert replay(path).record().dumps() == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
+def test_golden_record_is_reproduced_by_seeded_play(name: str) -> None:
+    """Seeded greedy play reproduces each golden game exactly (the deal and the players
+    are deterministic). If the greedy player was changed on purpose, regenerate."""
+    players, seed = GOLDEN_GAMES[name]
+    game = play_golden(players, seed)
+    assert game.record() == load_record(GOLDEN / name), (
+        "the game differs from its golden record; if that is intended, run "
+        "'python tests/test_records.py'")
+
+
+def test_replaying_twice_gives_equal_games() -> None:
+    """Two replays of one record are equal games (hidden state and generator included),
+    and equal to the game that made the record."""
+    players, seed = GOLDEN_GAMES["american-samba-2p-seed2.json"]
+    original = play_golden(players, seed)
+    first = replay(GOLDEN / "american-samba-2p-seed2.json")
+    second = replay(GOLDEN / "american-samba-2p-seed2.json")
+    assert first == second == original
+    assert first.snapshot() == second.snapshot()
+    assert first is not second
+
+
+def test_replay_of_unfinished_game_continues_identically() -> None:
+    """A record of a game in progress replays to an equal game that plays on exactly as
+    the original does."""
+    game = canasta_family.new_game("american-samba", players=4, seed=21)
+    play_game(game, [GreedyPlayer() for _ in range(4)], max_actions=120)
+    copy = replay(game.record().dumps())
+    assert copy == game
+    play_game(game, [GreedyPlayer() for _ in range(4)], max_actions=40)
+    play_game(copy, [GreedyPlayer() for _ in range(4)], max_actions=40)
+    assert copy == game
+
+
+# --- JSON round trip ------------------------------------------------------------------------
+
+
+def test_record_json_round_trip(tmp_path: Path) -> None:
+    """to_json/from_json, dumps/load_record and save/load give back an equal record, and
+    every source form replays to the same game."""
+    record = load_record(GOLDEN / "american-samba-4p-seed1.json")
+    assert GameRecord.from_json(record.to_json()) == record
+    assert load_record(record.dumps()) == record
+    assert json.loads(record.dumps()) == record.to_json()
+    path = tmp_path / "copy.json"
+    record.save(path)
+    assert load_record(path) == record
+    assert load_record(str(path)) == record
+    assert load_record(record) is record
+    game = replay(record)
+    for source in (record.to_json(), record.dumps(), path, str(path)):
+        assert replay(source) == game
+
+
+def test_record_fields() -> None:
+    """A record holds the schema, variant, options, players, seed and action texts."""
+    game = canasta_family.new_game("samba-1951", players=2, seed=5,
+                                   options={"no_wild_on_natural_canasta": True})
+    game.apply("draw")
+    data = game.record().to_json()
+    assert data == {"schema": 1, "variant": "american-samba",
+                    "options": {"no_wild_on_natural_canasta": True}, "players": 2,
+                    "seed": 5, "actions": ["draw"]}
+    copy = replay(data)
+    assert copy.options["no_wild_on_natural_canasta"] is True
+    assert copy == game
+
+
+def test_record_with_start_setup_replays(tmp_path: Path) -> None:
+    """A game started from a HandSetup records the setup and replays from it."""
+    setup = HandSetup(hands=("7c 7d 7h 8c 8d 2s Ac", "4c 4d 4h 8s 8d"), pile="6c 9d",
+                      stock="Qs Qh Jd Jc 5c 5d", dealer=1, scores=(100, -20),
+                      melds=((), ("Kc Kd Kh",)))
+    game = canasta_family.new_game("american-samba", players=2, seed=9, start=setup)
+    for action in ("draw", "meld 7c 7d 7h", "retract", "discard Ac", "draw"):
+        game.apply(action)
+    record = game.record()
+    assert record.start == setup
+    data = record.to_json()
+    assert data["start"]["stock"] == "Qs Qh Jd Jc 5c 5d"
+    assert data["start"]["melds"] == [[], ["Kc Kd Kh"]]
+    path = tmp_path / "arranged.json"
+    record.save(path)
+    copy = replay(path)
+    assert copy == game
+    assert copy.start == setup
+    assert copy.initial_minimum(0) == 150  # the retraction replayed (AS-24)
+
+
+def test_record_with_shuffled_stock_setup_replays() -> None:
+    """A setup without an exact stock shuffles the rest with the seed; the replay deals
+    the same stock."""
+    setup = HandSetup(hands=("Kc Kd", "4c 4d", "9c 9d", "5h 5s"), pile="8d")
+    game = canasta_family.new_game("american-samba", players=4, seed=77, start=setup)
+    game.apply("draw")
+    copy = replay(game.record().dumps())
+    assert copy.stock_cards() == game.stock_cards()
+    assert copy == game
+
+
+# --- tampered records ----------------------------------------------------------------------
+
+
+def _first_index(actions: list[str], prefix: str, followed_by: str | None = None) -> int:
+    """The index of the first action after the first 20 that starts with ``prefix`` (and
+    is followed by ``followed_by``, if given)."""
+    for index in range(20, len(actions) - 1):
+        if actions[index].startswith(prefix) and followed_by in (None, actions[index + 1]):
+            return index
+    raise AssertionError(f"no {prefix!r} action in the golden record")
+
+
+def test_tampered_illegal_action_names_its_index() -> None:
+    """An action changed to a well-formed but illegal move fails at exactly that index
+    (here a pass while the stock is not exhausted, AS-39)."""
+    data = golden_data()
+    index = _first_index(data["actions"], "draw")
+    data["actions"][index] = "pass"
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == index
+    assert f"action {index}" in str(info.value) and "'pass'" in str(info.value)
+    assert isinstance(info.value.__cause__, IllegalActionError)
+    assert info.value.__cause__.rule == "AS-15"
+
+
+def test_tampered_garbage_action_names_its_index() -> None:
+    """An action replaced by text that is no action fails at that index."""
+    data = golden_data()
+    index = 37
+    data["actions"][index] = "shuffle the deck please"
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == index
+    assert "action 37" in str(info.value)
+    assert isinstance(info.value.__cause__, InvalidActionError)
+
+
+def test_tampered_card_not_held_names_its_index() -> None:
+    """A discard of a card the player does not hold fails at that index."""
+    data = golden_data()
+    index = _first_index(data["actions"], "discard")
+    game = canasta_family.new_game("american-samba", players=4, seed=1)
+    for text in data["actions"][:index]:
+        game.apply(text)
+    missing = next(c for c in canasta_family.make_deck(3)
+                   if c not in game.hand_cards(game.current_player) and not c.is_red_three)
+    data["actions"][index] = f"discard {missing}"
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == index
+
+
+def test_deleted_action_fails_at_the_gap() -> None:
+    """Deleting a mid-hand discard makes the next player's draw come while the previous
+    player is still melding: the replay fails at the index of the gap."""
+    data = golden_data()
+    index = _first_index(data["actions"], "discard", followed_by="draw")
+    del data["actions"][index]
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == index
+    assert f"action {index} ('draw')" in str(info.value)
+
+
+def test_extra_action_after_the_end_fails() -> None:
+    """An action appended after the game ended is refused at its index."""
+    data = golden_data()
+    data["actions"].append("draw")
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == len(data["actions"]) - 1
+
+
+# --- malformed records ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["schema", "variant", "players", "seed", "actions"])
+def test_record_missing_field(field: str) -> None:
+    """A record without a required field names that field."""
+    data = golden_data()
+    del data[field]
+    with pytest.raises(RecordError, match=repr(field)) as info:
+        replay(data)
+    assert info.value.action_index is None
+
+
+@pytest.mark.parametrize("schema", [2, 0, "1", None])
+def test_record_wrong_schema(schema: object) -> None:
+    """A schema version other than 1 is refused, naming the schema."""
+    data = golden_data()
+    data["schema"] = schema
+    with pytest.raises(RecordError, match="schema"):
+        replay(data)
+
+
+@pytest.mark.parametrize("actions", ["draw", {"0": "draw"}, ["draw", 3], None])
+def test_record_actions_must_be_a_list_of_texts(actions: object) -> None:
+    """'actions' must be a list of action texts."""
+    data = golden_data()
+    data["actions"] = actions
+    with pytest.raises(RecordError, match="actions"):
+        replay(data)
+
+
+def test_record_unknown_field() -> None:
+    """An unknown field is named."""
+    data = golden_data()
+    data["comment"] = "hello"
+    with pytest.raises(RecordError, match="comment"):
+        replay(data)
+
+
+@pytest.mark.parametrize(("options", "word"), [
+    ({"no_such_option": True}, "no_such_option"),
+    ({"no_wild_on_natural_canasta": "yes"}, "no_wild_on_natural_canasta"),
+    ({"no_wild_on_natural_canasta": 1}, "no_wild_on_natural_canasta"),
+    (["no_wild_on_natural_canasta"], "options"),
+])
+def test_record_bad_options(options: object, word: str) -> None:
+    """Bad options fail with a RecordError naming the option (or the field)."""
+    data = golden_data()
+    data["options"] = options
+    with pytest.raises(RecordError, match=word):
+        replay(data)
+
+
+@pytest.mark.parametrize(("field", "value", "word"), [
+    ("players", 7, "players"),
+    ("players", "4", "players"),
+    ("players", True, "players"),
+    ("seed", 1.5, "seed"),
+    ("variant", "pinochle", "unknown variant"),
+    ("variant", 3, "variant"),
+])
+def test_record_bad_values(field: str, value: object, word: str) -> None:
+    """Wrong field values fail before any action is replayed."""
+    data = golden_data()
+    data[field] = value
+    with pytest.raises(RecordError, match=word) as info:
+        replay(data)
+    assert info.value.action_index is None
+
+
+@pytest.mark.parametrize("start", [
+    {"hands": ["7c 7d"], "colour": "red"},
+    {"hands": ["Zz 7d", "4c"]},
+    "hands",
+    {"hands": ["7c", "7d"], "pile": "9c", "melds": [["7h 8s 9d"], []]},
+])
+def test_record_bad_start(start: object) -> None:
+    """A start setup that cannot be read or played fails with a RecordError."""
+    data = {"schema": 1, "variant": "american-samba", "options": {}, "players": 2,
+            "seed": 1, "start": start, "actions": []}
+    with pytest.raises(RecordError, match=r"start|setup"):
+        replay(data)
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2, 3]", '"a string"'])
+def test_record_not_a_json_object(text: str, tmp_path: Path) -> None:
+    """Text that is not a JSON object is refused, from text or from a file."""
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError):
+        replay(path)
+    if text.startswith("{"):
+        with pytest.raises(RecordError, match="JSON"):
+            replay(text)
+
+
+def test_record_missing_file(tmp_path: Path) -> None:
+    """A record file that does not exist gives a RecordError naming it."""
+    with pytest.raises(RecordError, match=r"nowhere\.json"):
+        replay(tmp_path / "nowhere.json")
+
+
+if __name__ == "__main__":
+    regenerate()
+    print(f"golden records written to {GOLDEN}")
