@@ -203,3 +203,36 @@ def test_replay_verbose_lists_numbered_actions(tmp_path: Path) -> None:
     listed = [ln.strip() for ln in result.stdout.splitlines() if re.match(r"^  \d+: ", ln)]
     assert listed == [f"{i}: {a}" for i, a in enumerate(game.record().actions)]
     assert "the game is not finished" in result.stdout
+
+
+@pytest.mark.parametrize(("variant", "players", "rule"), [
+    ("dutch-samba", "4", "AS-42"),
+    ("samba", "3", "MS-15"),
+    ("modern-samba", "4", "MS-15"),
+])
+def test_play_full_game_of_each_samba_variant(tmp_path: Path, variant: str, players: str,
+                                              rule: str) -> None:
+    """``play --variant dutch-samba`` and ``--variant samba --players 3`` play whole games
+    to a result, and their records (options included) replay to the same final scores."""
+    record = tmp_path / "game.json"
+    result = run("play", "--variant", variant, "--players", players, "--seed", "21",
+                 "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    assert rule in result.stdout
+    assert "wins" in result.stdout or "draw" in result.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["variant"] == canasta_family.find_variant(variant).name
+    assert data["options"] == dict(canasta_family.new_game(variant, seed=1).options)
+    replayed = run("replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    assert final_table(replayed.stdout) == final_table(result.stdout)
+
+
+def test_variants_options_lists_every_samba_option() -> None:
+    """``variants --options`` shows each variant's declared options with their rule IDs."""
+    result = run("variants", "--options")
+    assert result.returncode == 0, result.stderr
+    for name, rule in (("pickup_stock_cards", "DS-O2"), ("top_minimum_from", "DS-O1"),
+                       ("target", "MS-15"), ("no_wild_on_natural_canasta", "AS-10")):
+        line = next(ln for ln in result.stdout.splitlines() if name in ln)
+        assert rule in line
