@@ -47,6 +47,7 @@ BUILTIN_VARIANTS: Mapping[str, str] = {
     "american-samba": "canasta_family.variants.american_samba:AmericanSambaPlugin",
     "dutch-samba": "canasta_family.variants.dutch_samba:DutchSambaPlugin",
     "samba": "canasta_family.variants.samba:ModernSambaPlugin",
+    "canasta": "canasta_family.variants.canasta:ClassicCanastaPlugin",
 }
 """Built-in variant names and the import path of their plugin."""
 
