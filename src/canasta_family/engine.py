@@ -108,10 +108,6 @@ def _rank_codes(rank: int) -> range:
     return range(base, base + 4)
 
 
-def _code_rank(code: int) -> int:
-    return 15 if code == JOKER_CODE else code // 4 + 2
-
-
 def _make(cls: type, **fields: object) -> Any:
     # Engine-built actions are already canonical: skip the converters (hot path).
     obj: Any = object.__new__(cls)
