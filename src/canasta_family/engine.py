@@ -2013,7 +2013,34 @@ class Game:
                 out.append(_make(Ask, partner=partner))
 
     def _can_go_out_in_one_play(self) -> bool:
-        return any(isinstance(a, Ask) for a in self.legal_actions())
+        """Whether one meld, lay-off or red-3 placement would leave at most one card and
+        go out (the condition for asking, AS-36). Decided with the checks themselves, on
+        the few plays that use the whole hand or all but one card, so that it stays
+        independent of the listing."""
+        player = self._current
+        hand = self._hands[player]
+        held = [code for code in range(NUM_CODES) if hand[code]]
+        whole = [code for code in held for _ in range(hand[code])]
+        groups = [whole]
+        for code in held:
+            rest = list(whole)
+            rest.remove(code)
+            groups.append(rest)
+        plays: list[Action] = []
+        melds = len(self._melds[self._s.side_of[player]])
+        for codes in groups:
+            cards = tuple(CARDS[c] for c in codes)
+            plays.append(MakeMeld(cards=cards))
+            plays.extend(LayOff(meld=index, cards=cards) for index in range(melds))
+            if len(codes) == 1 and codes[0] in RED_THREES:
+                plays.append(PlaceRedThree(card=cards[0]))
+        for play in plays:
+            try:
+                self._check(play)
+            except (IllegalActionError, InvalidActionError):
+                continue
+            return True
+        return False
 
     def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool) -> None:
         if going_out and self._ending_problem(player, 0, self.side_canasta_kinds(side),
