@@ -487,8 +487,9 @@ class Game:
 
     @property
     def went_out_concealed(self) -> bool:
-        """Whether the last player to go out did so without their side having melded
-        before that turn."""
+        """During the scoring of a hand (``canasta_score_side``): whether the player who
+        went out did so without their side having melded before that turn. Reset when the
+        next hand is dealt."""
         return self._concealed
 
     def stock_cards(self) -> tuple[Card, ...]:

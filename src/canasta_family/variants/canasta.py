@@ -64,7 +64,7 @@ VARIANT = VariantInfo(
         "keep-cards": "CC-8", "going-out-bonus": "CC-8", "ask": "CC-8",
         "canasta-bonus": "CC-9", "lay-off": "CC-3", "merge": "CC-3", "black-three": "CC-6",
         "stock-end": "CC-2", "upcard": "CC-1", "natural-canasta-wild": "CC-9",
-        "values": "CC-5", "hand-penalty": "CC-9",
+        "values": "CC-5", "hand-penalty": "CC-9", "single-pickup": "CC-4",
     },
 )
 
