@@ -865,9 +865,10 @@ class Game:
             if not mr.wild_melds:
                 return ("set", "a meld needs natural cards: wild cards cannot be melded alone")
             if size < mr.min_size:
-                return ("set", f"a meld needs at least {mr.min_size} cards")
+                return ("wild-meld", f"a meld needs at least {mr.min_size} cards")
             if size > mr.wild_meld_max:
-                return ("set", f"a meld of wild cards holds at most {mr.wild_meld_max} cards")
+                return ("wild-meld",
+                        f"a meld of wild cards holds at most {mr.wild_meld_max} cards")
             return None
         if rank == 3:
             if mr.black_threes == "never":
