@@ -17,6 +17,7 @@ import time
 
 import canasta_family
 from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.plugins import BUILTIN_VARIANTS
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -104,19 +105,22 @@ def bench_greedy_games(variant: str, players: int, games: int, seed: int) -> dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="american-samba")
+    parser.add_argument("--variant", default="american-samba",
+                        help="a variant name, or 'all' for every built-in variant")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    print(f"{args.variant}, {args.players} players")
-    for name, value in bench_random_hands(args.variant, args.players, args.hands,
-                                          args.seed).items():
-        print(f"  random  {name:26s} {value:12.1f}")
-    for name, value in bench_greedy_games(args.variant, args.players, args.games,
-                                          args.seed).items():
-        print(f"  greedy  {name:26s} {value:12.3f}")
+    variants = list(BUILTIN_VARIANTS) if args.variant == "all" else [args.variant]
+    for variant in variants:
+        print(f"{variant}, {args.players} players")
+        for name, value in bench_random_hands(variant, args.players, args.hands,
+                                              args.seed).items():
+            print(f"  random  {name:26s} {value:12.1f}")
+        for name, value in bench_greedy_games(variant, args.players, args.games,
+                                              args.seed).items():
+            print(f"  greedy  {name:26s} {value:12.3f}")
 
 
 if __name__ == "__main__":
