@@ -96,6 +96,7 @@ _ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
 _LAYOFF_CACHES: dict[str, dict[tuple[object, ...], _LayoffCandidates]] = {}
 _LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
+_MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _WILD_CACHES: dict[str, dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = {}
 """Meld actions by card codes: values, so one instance serves every game."""
 
@@ -114,6 +115,10 @@ def _make(cls: type, **fields: object) -> Any:
     for name, value in fields.items():
         object.__setattr__(obj, name, value)
     return obj
+
+
+_DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
+    _make(Discard, card=CARDS[code]) for code in range(NUM_CODES))
 
 
 def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
@@ -2000,11 +2005,19 @@ class Game:
                 self._list_discards(out, player, side, going_out=True)
             return
         # Merges.
-        if self._s.meld.merge and melding:
-            for i in range(len(melds)):
-                for j in range(i + 1, len(melds)):
-                    if self._merge_problem(melds[i], melds[j]) is None:
-                        out.append(_make(Merge, first=i, second=j))
+        if self._s.meld.merge and melding and len(melds) > 1:
+            by_rank: dict[int, list[int]] = {}
+            for index, meld in enumerate(melds):
+                if meld.kind is MeldKind.SET and meld.rank is not None:
+                    by_rank.setdefault(int(meld.rank), []).append(index)
+            pairs = [(i, j) for indices in by_rank.values()
+                     for a, i in enumerate(indices) for j in indices[a + 1:]
+                     if self._merge_problem(melds[i], melds[j]) is None]
+            for i, j in sorted(pairs):
+                merge = _MERGE_ACTIONS.get((i, j))
+                if merge is None:
+                    merge = _MERGE_ACTIONS[(i, j)] = _make(Merge, first=i, second=j)
+                out.append(merge)
         if self._provisional(side):
             if self._s.initial.retract_penalty is not None:
                 out.append(_make(Retract))
@@ -2052,7 +2065,7 @@ class Game:
         forbidden = self._forbidden(player, going_out)
         for code in range(NUM_CODES):
             if hand[code] and (not forbidden or CARDS[code] not in forbidden):
-                out.append(_make(Discard, card=CARDS[code]))
+                out.append(_DISCARD_ACTIONS[code])
 
     def _layoff_candidates(self, hand: list[int], meld: Meld
                            ) -> tuple[tuple[tuple[int, ...], str | None], ...]:
