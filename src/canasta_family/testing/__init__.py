@@ -15,7 +15,9 @@ Three layers, usable alone:
 * **Strategies** (:mod:`~canasta_family.testing.strategies`): :func:`games` (seeded games
   advanced by random and greedy legal actions), :func:`arranged_setups` (small random
   deals), :func:`candidate_actions` (mostly illegal actions for a position),
-  :func:`seeds`, :func:`player_counts`; and :func:`play_random` to advance a game.
+  :func:`seeds`, :func:`player_counts`; :func:`play_random` to advance a game and
+  :func:`hand_limit_reached`, the guard that keeps random play out of positions where
+  listing the legal actions explodes.
 * **State machine** (:mod:`~canasta_family.testing.machine`): :func:`make_game_machine`
   returns a hypothesis ``RuleBasedStateMachine`` that plays a variant and checks every
   invariant after every step.
@@ -52,15 +54,18 @@ from canasta_family.testing.checks import (
 )
 from canasta_family.testing.machine import GameMachine, make_game_machine
 from canasta_family.testing.strategies import (
+    DEFAULT_MAX_HAND,
     arranged_setups,
     candidate_actions,
     games,
+    hand_limit_reached,
     play_random,
     player_counts,
     seeds,
 )
 
 __all__ = [
+    "DEFAULT_MAX_HAND",
     "PUBLIC_CARD_FIELDS",
     "SECRET_FIELD_NAMES",
     "GameMachine",
@@ -77,6 +82,7 @@ __all__ = [
     "deck_counts",
     "describe",
     "games",
+    "hand_limit_reached",
     "hidden_swap_twins",
     "make_game_machine",
     "mirror_setup",

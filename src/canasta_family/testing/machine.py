@@ -44,7 +44,13 @@ from canasta_family.testing.checks import (
     deck_counts,
     describe,
 )
-from canasta_family.testing.strategies import candidate_actions, play_random, seeds
+from canasta_family.testing.strategies import (
+    DEFAULT_MAX_HAND,
+    candidate_actions,
+    hand_limit_reached,
+    play_random,
+    seeds,
+)
 
 __all__ = ["GameMachine", "make_game_machine"]
 
@@ -68,6 +74,7 @@ class GameMachine(RuleBasedStateMachine):
     check_every: int = 10
     listed_sample: int = 4
     max_burst: int = 40
+    max_hand: int = DEFAULT_MAX_HAND
 
     def __init__(self) -> None:
         super().__init__()
@@ -81,8 +88,12 @@ class GameMachine(RuleBasedStateMachine):
         assert self.game is not None, "the machine has no game yet"
         return self.game
 
-    def _not_over(self) -> bool:
-        return self.game is not None and not self.game.is_over
+    def _playable(self) -> bool:
+        """The game goes on and no hand has outgrown ``max_hand`` (see
+        :func:`~canasta_family.testing.strategies.hand_limit_reached`)."""
+        game = self.game
+        return (game is not None and not game.is_over
+                and not hand_limit_reached(game, self.max_hand))
 
     def _due(self, last: int) -> bool:
         """Whether a costly check that last ran at step ``last`` should run now."""
@@ -107,7 +118,7 @@ class GameMachine(RuleBasedStateMachine):
         """Start a seeded game."""
         self.start(seed)
 
-    @precondition(_not_over)
+    @precondition(_playable)
     @rule(data=st.data())
     def play_listed(self, data: st.DataObject) -> None:
         """Play one legal action, chosen by hypothesis among those listed."""
@@ -117,21 +128,22 @@ class GameMachine(RuleBasedStateMachine):
         self.steps += 1
         self._played()
 
-    @precondition(_not_over)
+    @precondition(_playable)
     @rule(count=st.integers(1, 40), seed=st.integers(0, 2**16),
           greedy=st.sampled_from((0.5, 0.9)))
     def play_burst(self, count: int, seed: int, greedy: float) -> None:
         """Play a burst of legal actions (random and greedy) with cards checked after each.
 
-        At least half of them are greedy: purely random play keeps taking back short
-        initial melds, and the penalties then make the initial meld unreachable while the
-        hands grow, a corner where listing the legal actions gets slow.
+        At least half of them are greedy: purely random play rarely completes an initial
+        meld, so the hands grow until ``max_hand`` stops the run.
         """
         game = self._game()
         for step in range(min(count, self.max_burst)):
             if game.is_over:
                 break
-            play_random(game, 1, seed=seed + step, greedy=greedy)
+            if not self._playable():
+                break
+            play_random(game, 1, seed=seed + step, greedy=greedy, max_hand=None)
             assert game.all_card_counts() == self._deck, (
                 f"cards not conserved after {game.actions[-1]}: {describe(game)}")
         self.steps += 1
@@ -145,7 +157,7 @@ class GameMachine(RuleBasedStateMachine):
         action, player = data.draw(candidate_actions(game), label="candidate")
         check_candidate(game, action, player=player)
 
-    @precondition(_not_over)
+    @precondition(_playable)
     @rule(data=st.data())
     def try_wrong_seat(self, data: st.DataObject) -> None:
         """A listed action played as another seat is refused and changes nothing."""
@@ -199,14 +211,16 @@ class GameMachine(RuleBasedStateMachine):
 def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
                       seed_strategy: SearchStrategy[int] | None = None, *,
                       options: dict[str, object] | None = None, step_count: int = 40,
-                      check_every: int = 10, listed_sample: int = 4
-                      ) -> type[GameMachine]:
+                      check_every: int = 10, listed_sample: int = 4,
+                      max_hand: int = DEFAULT_MAX_HAND) -> type[GameMachine]:
     """A :class:`GameMachine` subclass for ``variant`` with ``players`` seats.
 
     ``seed_strategy`` draws the game seeds (default :func:`seeds`); ``options`` are the
     variant options; ``step_count`` is hypothesis's ``stateful_step_count``; every
     ``check_every`` steps the costlier checks run (clone/replay, hidden-card twins);
-    ``listed_sample`` listed actions are applied to clones after every step. Use the
+    ``listed_sample`` listed actions are applied to clones after every step; play stops
+    once a seat without initial meld holds more than ``max_hand`` cards (see
+    :func:`~canasta_family.testing.strategies.hand_limit_reached`). Use the
     returned class's ``TestCase`` as a test (the other settings come from the active
     hypothesis profile).
 
@@ -220,6 +234,7 @@ def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
         "options": options,
         "check_every": check_every,
         "listed_sample": listed_sample,
+        "max_hand": max_hand,
         "__doc__": f"Plays {variant} with {players} players, checking every invariant.",
     }
     if seed_strategy is not None:

@@ -43,9 +43,11 @@ from canasta_family.plugins import find_variant
 from canasta_family.testing.checks import describe
 
 __all__ = [
+    "DEFAULT_MAX_HAND",
     "arranged_setups",
     "candidate_actions",
     "games",
+    "hand_limit_reached",
     "play_random",
     "player_counts",
     "seeds",
@@ -75,13 +77,38 @@ def player_counts(variant: str = DEFAULT_VARIANT) -> SearchStrategy[int]:
     return st.sampled_from(find_variant(variant).info.players)
 
 
-def play_random(game: Game, steps: int, *, seed: int = 0, greedy: float = 0.5) -> Game:
-    """Play up to ``steps`` legal actions on ``game`` (fewer if it ends) and return it.
+DEFAULT_MAX_HAND = 20
+"""Hand size above which :func:`play_random` stops (see there)."""
+
+
+def hand_limit_reached(game: Game, max_hand: int = DEFAULT_MAX_HAND) -> bool:
+    """Whether a seat whose side has not made its initial meld holds more than
+    ``max_hand`` cards.
+
+    In such positions the engine lists every combination of extra melds that could
+    complete an initial meld together with a pile take, and that list grows
+    combinatorially with the hand (tens of thousands of actions for a 23-card hand), so
+    random play stops there to keep tests fast.
+
+    >>> import canasta_family
+    >>> hand_limit_reached(canasta_family.new_game(players=2, seed=1))
+    False
+    """
+    for seat in range(game.num_players):
+        if game.hand_size(seat) > max_hand and not game.has_initial_meld(game.side_of(seat)):
+            return True
+    return False
+
+
+def play_random(game: Game, steps: int, *, seed: int = 0, greedy: float = 0.5,
+                max_hand: int | None = DEFAULT_MAX_HAND) -> Game:
+    """Play up to ``steps`` legal actions on ``game`` and return it.
 
     Each action is, with probability ``greedy``, the choice of a
     :class:`~canasta_family.players.GreedyPlayer` (which makes progress: melds, canastas,
     going out) and otherwise a uniformly random legal action; all randomness comes from
-    ``seed``, so the same call always plays the same actions.
+    ``seed``, so the same call always plays the same actions. Play stops early when the
+    game ends or, unless ``max_hand`` is ``None``, when :func:`hand_limit_reached`.
 
     >>> import canasta_family
     >>> game = play_random(canasta_family.new_game(players=4, seed=1), 25, seed=7)
@@ -91,7 +118,7 @@ def play_random(game: Game, steps: int, *, seed: int = 0, greedy: float = 0.5) -
     rng = random.Random(seed)
     player = GreedyPlayer()
     for _ in range(steps):
-        if game.is_over:
+        if game.is_over or (max_hand is not None and hand_limit_reached(game, max_hand)):
             break
         listed = game.legal_actions()
         if rng.random() < greedy:
@@ -115,11 +142,11 @@ def _ints(value: int | SearchStrategy[int] | None, default: SearchStrategy[int]
 @st.composite
 def _games(draw: st.DrawFn, variant: str, players: SearchStrategy[int],
            seed: SearchStrategy[int], steps: SearchStrategy[int],
-           options: dict[str, object] | None, greedy: float) -> Game:
+           options: dict[str, object] | None, greedy: float, max_hand: int | None) -> Game:
     game = new_game(variant, players=draw(players), seed=draw(seed), options=options)
     count = draw(steps)
     play_seed = draw(seeds())
-    play_random(game, count, seed=play_seed, greedy=greedy)
+    play_random(game, count, seed=play_seed, greedy=greedy, max_hand=max_hand)
     note(f"games(): {describe(game, last=0)} (play_random steps={count} seed={play_seed} "
          f"greedy={greedy}); actions: {[str(a) for a in game.actions]}")
     return game
@@ -128,15 +155,16 @@ def _games(draw: st.DrawFn, variant: str, players: SearchStrategy[int],
 def games(variant: str = DEFAULT_VARIANT, players: int | SearchStrategy[int] | None = None,
           *, seed: int | SearchStrategy[int] | None = None,
           steps: int | SearchStrategy[int] | None = None,
-          options: dict[str, object] | None = None, greedy: float = 0.5
-          ) -> SearchStrategy[Game]:
+          options: dict[str, object] | None = None, greedy: float = 0.5,
+          max_hand: int | None = DEFAULT_MAX_HAND) -> SearchStrategy[Game]:
     """Seeded games of ``variant``, advanced by a number of legal actions.
 
     ``players``: a count or a strategy (default: any count the variant allows);
     ``seed``: a seed or a strategy (default :func:`seeds`); ``steps``: how many actions
-    to play with :func:`play_random` (default 0–80); ``greedy``: the share of those chosen
-    by the greedy player. The drawn seeds and every action are recorded with
-    ``hypothesis.note``, so a failing example prints its reproduction.
+    to play with :func:`play_random` (default 0–80; fewer when a hand outgrows
+    ``max_hand``); ``greedy``: the share of those chosen by the greedy player. The drawn
+    seeds and every action are recorded with ``hypothesis.note``, so a failing example
+    prints its reproduction.
 
     >>> from hypothesis import find
     >>> game = find(games(players=4, steps=3), lambda game: True)
@@ -144,7 +172,7 @@ def games(variant: str = DEFAULT_VARIANT, players: int | SearchStrategy[int] | N
     (4, 3)
     """
     return _games(variant, _ints(players, player_counts(variant)), _ints(seed, seeds()),
-                  _ints(steps, st.integers(0, 80)), options, greedy)
+                  _ints(steps, st.integers(0, 80)), options, greedy, max_hand)
 
 
 @st.composite
