@@ -169,8 +169,10 @@ class AmericanSambaPlugin:
     ) -> tuple[Violation, ...]:
         if len(canastas) >= 2:
             return ()
-        return (Violation("AS-35", "your side needs two canastas or sambas before anyone "
-                                   "may go out, so you must keep cards in hand"),)
+        # Sibling variants cite their own rule through their rule table (MS-13, …).
+        return (Violation(game.variant.rule("going-out"),
+                          "your side needs two canastas or sambas before anyone may go out, "
+                          "so you must keep two cards in hand"),)
 
     @hookimpl
     def canasta_red_three_score(self, game: Game, side: int, count: int) -> int:

@@ -30,7 +30,6 @@ from canasta_family.rules import (
     PileRules,
     SinglePickupRules,
     VariantInfo,
-    Violation,
 )
 from canasta_family.variants._core import standard_game_result
 from canasta_family.variants.american_samba import VARIANT as AMERICAN
@@ -97,15 +96,6 @@ class ModernSambaPlugin(AmericanSambaPlugin):
     @hookimpl
     def canasta_initial_meld_minimum(self, game: Game, side: int, score: int) -> int:
         return initial_minimum(score, self.minimum_table)
-
-    @hookimpl
-    def canasta_going_out_violations(
-        self, game: Game, player: int, canastas: tuple[str, ...]
-    ) -> tuple[Violation, ...]:
-        if len(canastas) >= 2:
-            return ()
-        return (Violation("MS-13", "your side needs two canastas or sambas before anyone may "
-                                   "go out, so you must keep two cards in hand"),)
 
     @hookimpl
     def canasta_game_result(self, game: Game) -> GameResult:
