@@ -38,3 +38,13 @@ def test_custom_variant_example_deals_eleven_and_ends_at_5000() -> None:
     assert game.variant.name == "short-samba"
     assert game.hand_results[0].sides  # at least one hand was scored
     assert max(game.scores) >= 5000
+
+
+def test_readme_library_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's library example plays a whole game and replays it."""
+    import re
+
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = re.findall(r"```python\n(.*?)```", readme, re.S)[0]
+    exec(compile(block, "README.md", "exec"), {})
+    assert "wins" in capsys.readouterr().out
