@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 import canasta_family
 from canasta_family import (
     CanastaError,
+    Game,
     HandSetup,
     IllegalActionError,
     InvalidActionError,
     MakeMeld,
     TakePile,
 )
-from canasta_family.engine import Game
 from canasta_family.players import GreedyPlayer, play_game
 from canasta_family.testing import (
     arranged_setups,
@@ -36,6 +36,7 @@ from canasta_family.testing import (
     check_hidden_swap,
     check_legal_actions_pure,
     check_listed_actions,
+    check_listing_complete,
     check_observation_hides,
     check_refusal_leaves_state,
     deck_counts,
@@ -92,7 +93,9 @@ def test_observations_never_leak(players: int, seed: int, play_seed: int, steps:
         check_observation_hides(game, twins=False)
         if game.phase == "draw" and twin_checks < 2 and data.draw(st.booleans(), "twins"):
             seat = data.draw(st.integers(0, players - 1), "swapped seat")
-            check_hidden_swap(game, seat, stock_index=None, steps=12)
+            card = data.draw(st.sampled_from(game.hand_cards(seat)), "hidden card")
+            depth = data.draw(st.integers(0, 3), "stock index")
+            check_hidden_swap(game, seat, hand_card=card, stock_index=depth, steps=12)
             twin_checks += 1
         play_random(game, 1, seed=play_seed + step)
     check_observation_hides(game, twins=False)
@@ -104,7 +107,7 @@ def test_mirrored_position_is_the_same_deal(game: Game) -> None:
     stock order, pile, melds, red 3s and player to move — what the hidden-card twins
     rely on."""
     while game.phase != "draw" and not game.is_over:
-        play_random(game, 1, seed=len(game.actions))
+        play_random(game, 1, seed=len(game.actions), max_hand=None)
     if game.is_over or not all(game.hand_size(p) for p in range(game.num_players)):
         return
     copy = canasta_family.new_game(VARIANT, players=game.num_players, seed=game.seed,
@@ -160,7 +163,7 @@ def _arranged_four() -> Game:
     return canasta_family.new_game(VARIANT, players=4, seed=1, start=setup)
 
 
-def test_explicit_illegal_actions_refused_without_change() -> None:
+def test_AS_15_AS_23_explicit_illegal_actions_refused_without_change() -> None:
     """Hand-picked illegal actions, before and after the draw, are all refused with a
     CanastaError and change nothing (design §7: validation before mutation)."""
     game = _arranged_four()
@@ -222,6 +225,27 @@ def test_arranged_deals_refuse_candidates_without_change(setup: HandSetup, seed:
         check_cards_conserved(game)
 
 
+@given(setup=arranged_setups(VARIANT, players=4, max_hand=7), seed=seeds())
+def test_listing_complete_on_small_deals(setup: HandSetup, seed: int) -> None:
+    """On small positions every brute-force candidate (discards, melds, lay-offs, pile
+    takes, merges, questions, answers...) is legal exactly when legal_actions() lists it,
+    through a few turns of play."""
+    game = canasta_family.new_game(VARIANT, players=4, seed=seed, start=setup)
+    for step in range(10):
+        if game.is_over or game.hand_size(game.current_player) > 9:
+            break
+        check_listing_complete(game)
+        play_random(game, 1, seed=seed + step)
+
+
+@given(game=games(VARIANT, SEATS, steps=st.integers(0, 200), greedy=0.9))
+def test_listing_complete_in_played_games(game: Game) -> None:
+    """In positions reached by play, whenever the hand to move is short, brute-force
+    candidates are legal exactly when listed."""
+    if not game.is_over and game.hand_size(game.current_player) <= 9:
+        check_listing_complete(game)
+
+
 def test_refused_actions_are_canasta_errors() -> None:
     """Malformed text is refused with a CanastaError too, and changes nothing."""
     game = _arranged_four()
@@ -280,8 +304,8 @@ def test_replay_of_record_equals_game(game: Game, tmp_path_factory: pytest.TempP
 
 @settings(max_examples=3)
 @given(players=SEATS, seed=seeds(), data=st.data())
-def test_finished_game_refuses_everything(players: int, seed: int, data: st.DataObject
-                                          ) -> None:
+def test_AS_42_finished_game_refuses_everything(players: int, seed: int, data: st.DataObject
+                                                ) -> None:
     """Once a game is over (AS-42) nothing is legal, every candidate is refused without
     change, and the finished game still clones and replays to itself."""
     game = canasta_family.new_game(VARIANT, players=players, seed=seed)
@@ -297,7 +321,7 @@ def test_finished_game_refuses_everything(players: int, seed: int, data: st.Data
     check_clone_and_replay(game)
 
 
-def test_deck_counts_match_the_rules() -> None:
+def test_AS_2_deck_counts_the_checks_compare_with() -> None:
     """The deck the checks compare with is AS-2's: 162 cards, three of each card and six
     jokers."""
     counts = deck_counts(canasta_family.new_game(VARIANT, players=4, seed=0))

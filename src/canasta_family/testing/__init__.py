@@ -9,7 +9,8 @@ Three layers, usable alone:
   that raise :class:`AssertionError` with a clear message — :func:`check_cards_conserved`,
   :func:`check_observation_hides`, :func:`check_hidden_swap`,
   :func:`check_refusal_leaves_state`, :func:`check_candidate`,
-  :func:`check_listed_actions`, :func:`check_legal_actions_pure`,
+  :func:`check_listed_actions`, :func:`check_listing_complete` (with
+  :func:`brute_force_candidates`), :func:`check_legal_actions_pure`,
   :func:`check_clone_and_replay`; helpers :func:`mirror_setup`, :func:`hidden_swap_twins`,
   :func:`deck_counts`, :func:`describe`.
 * **Strategies** (:mod:`~canasta_family.testing.strategies`): :func:`games` (seeded games
@@ -39,12 +40,14 @@ from __future__ import annotations
 from canasta_family.testing.checks import (
     PUBLIC_CARD_FIELDS,
     SECRET_FIELD_NAMES,
+    brute_force_candidates,
     check_candidate,
     check_cards_conserved,
     check_clone_and_replay,
     check_hidden_swap,
     check_legal_actions_pure,
     check_listed_actions,
+    check_listing_complete,
     check_observation_hides,
     check_refusal_leaves_state,
     deck_counts,
@@ -70,6 +73,7 @@ __all__ = [
     "SECRET_FIELD_NAMES",
     "GameMachine",
     "arranged_setups",
+    "brute_force_candidates",
     "candidate_actions",
     "check_candidate",
     "check_cards_conserved",
@@ -77,6 +81,7 @@ __all__ = [
     "check_hidden_swap",
     "check_legal_actions_pure",
     "check_listed_actions",
+    "check_listing_complete",
     "check_observation_hides",
     "check_refusal_leaves_state",
     "deck_counts",

@@ -21,7 +21,23 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from canasta_family.actions import Action, to_action
+from canasta_family.actions import (
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayOff,
+    MakeMeld,
+    Merge,
+    Pass,
+    PickUp,
+    PlaceRedThree,
+    Retract,
+    TakePile,
+    parse_action,
+    to_action,
+)
 from canasta_family.api import new_game
 from canasta_family.arrangement import HandSetup
 from canasta_family.cards import NUM_CODES, Card, card_from_code
@@ -33,12 +49,14 @@ from canasta_family.record import replay
 __all__ = [
     "PUBLIC_CARD_FIELDS",
     "SECRET_FIELD_NAMES",
+    "brute_force_candidates",
     "check_candidate",
     "check_cards_conserved",
     "check_clone_and_replay",
     "check_hidden_swap",
     "check_legal_actions_pure",
     "check_listed_actions",
+    "check_listing_complete",
     "check_observation_hides",
     "check_refusal_leaves_state",
     "deck_counts",
@@ -436,7 +454,8 @@ def check_observation_hides(game: Game, *, twins: bool = True, steps: int = 0) -
 
     For every seat: the observation's hand is that seat's hand; sizes, stock size, pile
     size and top, melds, red 3s and scores agree with the game; no field other than
-    :data:`PUBLIC_CARD_FIELDS` contains any card; and the
+    :data:`PUBLIC_CARD_FIELDS` contains any card (fields annotated with scalar types only,
+    such as the history of ``(seat, text)`` pairs, cannot and are not scanned); and the
     :class:`~canasta_family.observation.Observation` type has no field from
     :data:`SECRET_FIELD_NAMES`. With ``twins`` (and in phase ``"draw"``) also runs
     :func:`check_hidden_swap` for every seat, playing ``steps`` actions in step.
@@ -534,8 +553,10 @@ def check_listed_actions(game: Game, *, limit: int | None = None,
     """Every listed legal action (or a sample of ``limit`` of them) is accepted.
 
     Each must be listed once only, pass ``is_legal``, and apply to a clone with the cards
-    still conserved (``all_card_counts()``), leaving ``game`` unchanged. Returns how many were
-    checked.
+    still conserved (``all_card_counts()``), leaving ``game`` unchanged. Its text must
+    parse back to an equal action, and applying that fresh, equal object (which the
+    engine checks in full, whereas the listed object itself may skip the check) must give
+    the same game. Returns how many were checked.
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=4, seed=3)
@@ -564,6 +585,19 @@ def check_listed_actions(game: Game, *, limit: int | None = None,
         if list(copy.all_card_counts()) != deck:
             raise _fail(f"cards not conserved after {action}: "
                         + _count_diff(deck, copy.all_card_counts()), game)
+        parsed = parse_action(str(action))
+        if parsed != action:
+            raise _fail(f"the text {str(action)!r} of a listed action parses to {parsed!r}, "
+                        f"not {action!r}", game)
+        other = game.clone()
+        try:
+            other.apply(parsed)
+        except Exception as exc:
+            raise _fail(f"{action} is listed, but an equal action parsed from its text was "
+                        f"refused: {exc!r}", game) from exc
+        if other != copy:
+            raise _fail(f"applying the listed object {action} and an equal one parsed from "
+                        "its text gave different games", game)
     if game.snapshot() != before:
         raise _fail("applying listed actions to clones changed the original", game)
     return len(chosen)
@@ -603,9 +637,9 @@ def check_clone_and_replay(game: Game, *, text: bool = True) -> None:
     """Copies and records rebuild the very same game, and a copy is independent.
 
     ``game.clone() == game`` (with equal snapshots and legal actions);
-    ``canasta_family.replay(game.record())`` equals ``game``, also through the JSON text
-    of the record (unless ``text`` is false); and playing a legal action on the clone
-    leaves ``game`` unchanged.
+    ``canasta_family.replay(game.record())`` equals ``game`` and lists the same legal
+    actions afresh; the record's JSON text replays to ``game`` too (unless ``text`` is
+    false); and playing a legal action on the clone leaves ``game`` unchanged.
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=2, seed=5)
@@ -622,6 +656,9 @@ def check_clone_and_replay(game: Game, *, text: bool = True) -> None:
     replayed = replay(record)
     if replayed != game:
         raise _fail("replay(game.record()) is not equal to the game", game)
+    if not game.is_over and set(replayed.legal_actions()) != set(game.legal_actions()):
+        raise _fail("the replayed game (listing afresh) has other legal actions than the "
+                    "game (whose listing may be cached)", game)
     if text and replay(record.dumps()) != game:
         raise _fail("replaying the record's JSON text does not give the game back", game)
     if not game.is_over:
@@ -630,3 +667,87 @@ def check_clone_and_replay(game: Game, *, text: bool = True) -> None:
             raise _fail(f"playing {copy.actions[-1]} on a clone changed the original", game)
         if copy == game:
             raise _fail(f"playing {copy.actions[-1]} on a clone did not change the clone", game)
+
+
+# --- completeness of the listing -------------------------------------------------------
+
+
+def _sub_multisets(cards: Sequence[Card], low: int, high: int) -> list[tuple[Card, ...]]:
+    """Every distinct sub-multiset of ``cards`` with ``low`` to ``high`` cards."""
+    counts = Counter(cards)
+    kinds = sorted(counts, key=lambda card: card.code)
+    out: list[tuple[Card, ...]] = []
+
+    def walk(index: int, chosen: list[Card]) -> None:
+        if index == len(kinds):
+            if low <= len(chosen) <= high:
+                out.append(tuple(chosen))
+            return
+        card = kinds[index]
+        for copies in range(min(counts[card], high - len(chosen)) + 1):
+            walk(index + 1, chosen + [card] * copies)
+
+    walk(0, [])
+    return out
+
+
+def brute_force_candidates(game: Game, *, max_meld: int = 8) -> list[Action]:
+    """Every action of the usual kinds the player to move could try now, built by brute
+    force from its hand (no pile takes with extra melds):
+
+    draw, pass, retract, answers, ``ask`` to every seat, a discard and a red-3 placement
+    of every card held, a new meld from every sub-multiset of the hand of 1 to
+    ``max_meld`` cards, a lay-off of every sub-multiset of 1 to 4 cards on every meld of
+    the side (and one number past the end), a pile take with every sub-multiset of 1 to 4
+    hand cards, ``take-pile onto`` and ``pick-up`` every meld, and every merge.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
+    >>> any(str(action) == "draw" for action in brute_force_candidates(game))
+    True
+    """
+    seat = game.current_player
+    hand = game.hand_cards(seat)
+    melds = len(game.side_melds(game.side_of(seat)))
+    out: list[Action] = [Draw(), Pass(), Retract(), Answer(yes=True), Answer(yes=False)]
+    out.extend(Ask(partner=p) for p in range(game.num_players))
+    for card in sorted(set(hand), key=lambda c: c.code):
+        out.append(Discard(card=card))
+        out.append(PlaceRedThree(card=card))
+    out.extend(MakeMeld(cards=group) for group in _sub_multisets(hand, 1, max_meld))
+    small = _sub_multisets(hand, 1, 4)
+    for index in range(melds + 1):
+        out.extend(LayOff(meld=index, cards=group) for group in small)
+        out.append(TakePile(onto=index))
+        out.append(PickUp(onto=index))
+        out.extend(Merge(first=index, second=other) for other in range(index + 1, melds + 1))
+    out.extend(TakePile(cards=group) for group in small)
+    return out
+
+
+def check_listing_complete(game: Game, *, max_meld: int = 8) -> int:
+    """``legal_actions()`` lists every legal action: each of
+    :func:`brute_force_candidates` is legal (``is_legal``) exactly when it is listed.
+
+    Meant for small positions (short hands): the candidates grow exponentially with the
+    hand. Returns how many candidates were tried.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=4, seed=2)
+    >>> check_listing_complete(game) > 100
+    True
+    """
+    listed = set(game.legal_actions())
+    candidates = brute_force_candidates(game, max_meld=max_meld)
+    missing: list[str] = []
+    extra: list[str] = []
+    for action in candidates:
+        legal = game.is_legal(action)
+        if legal and action not in listed:
+            missing.append(str(action))
+        elif action in listed and not legal:
+            extra.append(str(action))
+    if missing or extra:
+        raise _fail(f"legal_actions() and is_legal disagree: legal but not listed "
+                    f"{missing[:10]}; listed but refused {extra[:10]}", game)
+    return len(candidates)
