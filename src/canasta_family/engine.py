@@ -1663,6 +1663,14 @@ class Game:
         initial = self._initial[side]
         minimum = self._minimum[side]
         pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
+        if not initial:
+            # Every card the hand could meld, with the top card, caps what a take can
+            # count: below the minimum no take is possible, so skip the search (AS-23).
+            reach = values[top] + pile_bonus + sum(
+                values[c] * hand[c] for c in range(NUM_CODES) if c not in RED_THREES
+                and c not in BLACK_THREES)
+            if reach < minimum:
+                return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
