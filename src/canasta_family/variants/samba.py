@@ -33,7 +33,7 @@ from canasta_family.rules import (
 )
 from canasta_family.variants._core import standard_game_result
 from canasta_family.variants.american_samba import VARIANT as AMERICAN
-from canasta_family.variants.american_samba import AmericanSambaPlugin, initial_minimum
+from canasta_family.variants.american_samba import AmericanSambaPlugin
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game
@@ -81,7 +81,7 @@ class ModernSambaPlugin(AmericanSambaPlugin):
     @hookimpl
     def canasta_meld_rules(self, num_players: int, options: Options) -> MeldRules:
         base = super().canasta_meld_rules(num_players=num_players, options=options)
-        return attrs.evolve(base, naturals_per_wild=2, no_wild_on_natural_canasta=False)
+        return attrs.evolve(base, naturals_per_wild=2)  # MS-3
 
     @hookimpl
     def canasta_pile_rules(self, options: Options) -> PileRules:
@@ -92,10 +92,6 @@ class ModernSambaPlugin(AmericanSambaPlugin):
     @hookimpl
     def canasta_single_pickup_rules(self, options: Options) -> SinglePickupRules:
         return SinglePickupRules(onto_runs=True, onto_sets=False, stock_cards=0, rule="MS-8")
-
-    @hookimpl
-    def canasta_initial_meld_minimum(self, game: Game, side: int, score: int) -> int:
-        return initial_minimum(score, self.minimum_table)
 
     @hookimpl
     def canasta_game_result(self, game: Game) -> GameResult:
