@@ -44,6 +44,7 @@ from canasta_family.errors import CanastaError
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game
+    from canasta_family.observation import Observation
 
 __all__ = ["Determinizer", "Knowledge", "determinize"]
 
@@ -51,16 +52,17 @@ _UPCARD = "; upcard"
 
 
 class Knowledge:
-    """What one seat knows about the hidden cards, read from its observation.
+    """What one seat knows about the hidden cards, read from its observation (players
+    that decide from observations use it too).
 
     ``pile``: the known top part of the pile, bottom to top; ``pile_unknown``: how many
     cards lie below it unseen. ``known``: per seat, cards known to be in that hand.
     ``had_turn``: per seat, whether it has had a turn this hand.
     """
 
-    def __init__(self, game: Game, player: int) -> None:
-        obs = game.observation(player)
-        n = game.num_players
+    def __init__(self, obs: Observation) -> None:
+        n = len(obs.hand_sizes)
+        player = obs.player
         self.player = player
         pile: list[Card] = []
         bottom_unknown = False
@@ -144,7 +146,7 @@ class Determinizer:
     """
 
     def __init__(self, game: Game, player: int) -> None:
-        know = Knowledge(game, player)
+        know = Knowledge(game.observation(player))
         obs = know.observation
         self.game = game
         self.player = player
