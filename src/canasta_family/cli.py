@@ -5,6 +5,8 @@ replay a record.
     canasta-family play --variant NAME --players N --seed S [--player SEAT=KIND ...]
                         [--human SEAT ...] [--record FILE] [--verbose]
     canasta-family replay FILE [--verbose] [--step [--seat N]]
+    canasta-family simulate --variant NAME --players N --games N --seed S [--jobs J]
+                            [--player SEAT=KIND ...] [--out FILE]   (see simulate.py)
 
 Also runnable as ``python -m canasta_family``.
 """
@@ -24,6 +26,8 @@ from canasta_family.errors import CanastaError
 from canasta_family.players import GreedyPlayer, Player, RandomPlayer
 from canasta_family.plugins import all_variants, find_variant
 from canasta_family.record import load_record, replay
+from canasta_family.simulate import add_parser as add_simulate_parser
+from canasta_family.simulate import run_simulate
 
 __all__ = ["main"]
 
@@ -195,6 +199,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="step through the game action by action (next, back, jump to hand N)")
     rep.add_argument("--seat", type=int, default=None,
                      help="with --step: show this seat's view (default: every hand shown)")
+    add_simulate_parser(sub)
     return parser
 
 
@@ -202,10 +207,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     console = Console(highlight=False)
-    commands = {"variants": _cmd_variants, "play": _cmd_play, "replay": _cmd_replay}
+    commands = {"variants": _cmd_variants, "play": _cmd_play, "replay": _cmd_replay,
+                "simulate": run_simulate}
     try:
         return commands[args.command](args, console)
-    except CanastaError as exc:
+    except (CanastaError, ValueError) as exc:
         Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
         return 2
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from canasta_family.errors import CanastaError
-from canasta_family.players.base import Player
+from canasta_family.players.base import AnyPlayer
 from canasta_family.terminal.session import PlaySession
 from canasta_family.terminal.stepper import ReplayStepper
 
@@ -35,7 +35,8 @@ def seats_of_humans(seats: Iterable[int], num_players: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def seat_players(computers: Sequence[Player], humans: Iterable[int]) -> list[Player | None]:
+def seat_players(computers: Sequence[AnyPlayer], humans: Iterable[int]
+                 ) -> list[AnyPlayer | None]:
     """One entry per seat for :class:`PlaySession`: the computer player, or ``None`` where
     a human sits.
 

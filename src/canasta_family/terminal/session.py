@@ -39,7 +39,7 @@ from rich.text import Text
 from canasta_family.actions import Action, Answer, LayOff, MakeMeld, Merge, PlaceRedThree, Retract
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError, IllegalActionError, InvalidActionError
-from canasta_family.players.base import Player
+from canasta_family.players.base import AnyPlayer, decide
 from canasta_family.terminal.commands import (
     Help,
     Hint,
@@ -84,17 +84,18 @@ class _QuitRequested(Exception):
 
 
 class PlaySession:
-    """One game at the terminal. ``players[seat]`` is a computer player, or ``None`` for
-    a human at that seat.
+    """One game at the terminal. ``players[seat]`` is a computer player (observing or
+    searching, see :data:`~canasta_family.players.AnyPlayer`), or ``None`` for a human at
+    that seat.
 
-    ``hint_player`` answers ``hint`` (default: a :class:`GreedyPlayer`, the strongest
-    built-in player); ``record_path`` is where the record is written at the end (without
-    it the human is asked); ``read_line`` reads one line after showing a prompt (default:
-    the console's ``input``).
+    ``hint_player`` answers ``hint`` (default: a :class:`GreedyPlayer`); ``record_path``
+    is where the record is written at the end (without it the human is asked);
+    ``read_line`` reads one line after showing a prompt (default: the console's
+    ``input``).
     """
 
-    def __init__(self, game: Game, players: Sequence[Player | None], *, console: Console,
-                 read_line: ReadLine | None = None, hint_player: Player | None = None,
+    def __init__(self, game: Game, players: Sequence[AnyPlayer | None], *, console: Console,
+                 read_line: ReadLine | None = None, hint_player: AnyPlayer | None = None,
                  record_path: str | Path | None = None) -> None:
         if len(players) != game.num_players:
             raise ValueError(f"need {game.num_players} players, got {len(players)}")
@@ -107,7 +108,7 @@ class PlaySession:
         self._humans = tuple(seat for seat, player in enumerate(players) if player is None)
         self._console = console
         self._read: ReadLine = read_line if read_line is not None else console.input
-        self._hint = hint_player
+        self._hint: AnyPlayer = hint_player
         self._record_path = None if record_path is None else Path(record_path)
         self._shown_events = 0
         self._last_human: int | None = None
@@ -153,8 +154,7 @@ class PlaySession:
         game = self.game
         player = self._players[seat]
         assert player is not None
-        legal = game.legal_actions()
-        action = player.choose(game.observation(seat), legal)
+        action = decide(player, game)
         game.apply(action)
         if isinstance(action, Answer) and game.current_player in self._humans:
             self._show_events()
@@ -182,7 +182,7 @@ class PlaySession:
             elif isinstance(command, Help):
                 self._console.print(HELP_TEXT, highlight=False)
             elif isinstance(command, Hint):
-                self._show_hint(seat, menu)
+                self._show_hint(menu)
             elif isinstance(command, Undo):
                 if self._undo():
                     self._show_position(seat)
@@ -241,9 +241,10 @@ class PlaySession:
         self._console.print(f"took back: {undone}")
         return True
 
-    def _show_hint(self, seat: int, menu: Menu) -> None:
-        game = self.game
-        action = self._hint.choose(game.observation(seat), game.legal_actions())
+    def _show_hint(self, menu: Menu) -> None:
+        # A searching hint player reads the live game, promising to use only what the
+        # seat to move (the human asking) may know.
+        action = decide(self._hint, self.game)
         number = menu.number_of(action)
         where = f" (menu {number})" if number is not None else ""
         self._console.print(f"hint: {action}{where}", highlight=False)
