@@ -428,3 +428,5 @@ def test_cli_refuses_a_human_or_step_seat_that_does_not_exist(
     canasta_family.new_game("american-samba", players=2, seed=1).record().save(path)
     assert main(["replay", str(path), "--step", "--seat", "5"]) == 2
     assert "--seat takes a seat 0-1, not 5" in capsys.readouterr().err
+    assert main(["replay", str(path), "--seat", "1"]) == 2
+    assert "--seat chooses the view of --step" in capsys.readouterr().err

@@ -158,6 +158,8 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
 def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = load_record(args.file)
     game = replay(record)
+    if args.seat is not None and not args.step:
+        raise CanastaError("--seat chooses the view of --step; give both")
     if args.step:
         from canasta_family.terminal import ReplayStepper
 

@@ -250,7 +250,8 @@ class PlaySession:
         self._console.print(f"hint: {action}{where}", highlight=False)
 
     def _pass_terminal(self, seat: int) -> None:
-        self._show_events()
+        # Clear first: the previous human's hand is still on the screen. The events since
+        # then are shown to the next seat after Enter, with its table.
         self._console.clear()
         self._console.print(Text(f"Pass the terminal to seat {seat}, then press Enter.",
                                  style="bold"))
