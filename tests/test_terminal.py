@@ -254,6 +254,7 @@ def test_undo_takes_back_plays_of_the_turn_and_the_record_keeps_only_what_was_pl
     assert "took back: meld Kc Kd Ks" in text
     assert "took back: lay-off 0 9s" in text and "took back: meld 9c 9d 9h" in text
     assert "nothing to undo" in text  # the draw is final
+    assert text.count("seat 0: meld Kc Kd Ks") == 2  # played, undone, played again
     assert [str(a) for a in session.game.actions] == ["draw", "meld Kc Kd Ks"]
     assert canasta_family.load_record(record).actions == ("draw", "meld Kc Kd Ks")
     assert canasta_family.replay(record) == session.game

@@ -209,7 +209,8 @@ class PlaySession:
         except InvalidActionError as exc:
             self._console.print(Text(f"not possible: {exc}", style="red"))
             return False
-        still_open = (game.current_player == seat and game.phase == "play"
+        gained = Counter(game.hand_cards(seat)) - hand_before
+        still_open = (game.current_player == seat and game.phase == "play" and not gained
                       and (game.stock_size, tuple(game.foot_picked_up(p) for p in
                                                   range(game.num_players))) == revealed)
         if isinstance(action, _UNDOABLE) and still_open and before is not None:
@@ -219,7 +220,6 @@ class PlaySession:
         else:
             self._undo_base = None
             self._pending = []
-        gained = Counter(game.hand_cards(seat)) - hand_before
         if gained and game.current_player == seat:
             self._show_events()
             self._console.print(Text("new in your hand: ")
@@ -238,6 +238,8 @@ class PlaySession:
         for action in self._pending:
             game.apply(action)
         self.game = game
+        # The log lost the undone play's event; count from the restored log.
+        self._shown_events = len(game.log(all_hands=True))
         self._console.print(f"took back: {undone}")
         return True
 
