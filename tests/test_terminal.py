@@ -431,3 +431,15 @@ def test_cli_refuses_a_human_or_step_seat_that_does_not_exist(
     assert "--seat takes a seat 0-1, not 5" in capsys.readouterr().err
     assert main(["replay", str(path), "--seat", "1"]) == 2
     assert "--seat chooses the view of --step" in capsys.readouterr().err
+
+
+def test_a_long_menu_group_is_cut_short_until_list_is_asked() -> None:
+    from canasta_family.cards import card_from_code
+
+    menu = Menu.of([Discard(card_from_code(code)) for code in range(53)])
+    short = menu_view(menu, 100).plain
+    assert "[40] " in short and "[41] " not in short
+    assert "… 13 more (type 'list' to see all)" in short
+    full = menu_view(menu, 100, limit=None).plain
+    assert "[53] JK" in full and "more" not in full
+    assert read_command("list", menu) == ShowTable(full=True)

@@ -5,7 +5,8 @@ On top of the library's action notation (:func:`~canasta_family.actions.parse_ac
 any case, short verbs ``m`` ``lo`` ``tp`` ``d`` ..., suits as letters or symbols, ``T``
 for ten, ``JK`` for a joker) the terminal accepts:
 
-- a menu number: ``7``;
+- a menu number: ``7``; ``list`` (or ``all``) shows the whole menu when a long group
+  was cut short;
 - ``t`` for take-pile, ``x`` for discard, and a bare ``d`` (or ``dr``) for draw — ``d``
   followed by a card is still a discard, so the two never clash;
 - ``y`` / ``yes`` / ``n`` / ``no`` alone to answer a partner;
@@ -76,7 +77,9 @@ class Quit:
 
 @attrs.frozen
 class ShowTable:
-    """Draw the table and the menu again."""
+    """Draw the table and the menu again (``full``: every menu entry, none left out)."""
+
+    full: bool = False
 
 
 @attrs.frozen
@@ -99,7 +102,8 @@ _WORDS: dict[str, Command] = {
     "hint": Hint(),
     "undo": Undo(), "u": Undo(),
     "quit": Quit(), "q": Quit(), "exit": Quit(),
-    "table": ShowTable(), "show": ShowTable(), "menu": ShowTable(), "list": ShowTable(),
+    "table": ShowTable(), "show": ShowTable(), "menu": ShowTable(),
+    "list": ShowTable(full=True), "all": ShowTable(full=True),
 }
 _ANSWERS = {"y": True, "yes": True, "n": False, "no": False}
 _TERMINAL_VERBS = {"t": "take-pile", "x": "discard"}

@@ -133,9 +133,16 @@ def _short(action: Action) -> str:
     return rest if rest else verb
 
 
-def menu_view(menu: Menu, width: int = 100) -> Text:
+GROUP_LIMIT = 40
+"""Entries shown per group unless the whole menu is asked for: a take of the pile for an
+initial meld can have thousands of forms (docs/design.md, "Known cost")."""
+
+
+def menu_view(menu: Menu, width: int = 100, *, limit: int | None = GROUP_LIMIT) -> Text:
     """The menu: a heading per group and its entries as ``[n] cards``, wrapped to
-    ``width`` columns under each other, never inside an entry.
+    ``width`` columns under each other, never inside an entry. A group longer than
+    ``limit`` shows its first ``limit`` entries and how many are left out (``None``:
+    everything).
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=2, seed=5)
@@ -147,11 +154,15 @@ def menu_view(menu: Menu, width: int = 100) -> Text:
     indent = max((len(heading) for heading, _ in groups), default=0) + 4
     room = max(20, width - indent)
     text = Text("Your options (type a number or an action):", style="bold")
-    for heading, entries in groups:
+    for heading, all_entries in groups:
         text.append("\n" + f"  {heading}:".ljust(indent))
         used = 0
-        for number, action in entries:
-            entry = f"[{number}] {_short(action)}"
+        entries = all_entries if limit is None else all_entries[:limit]
+        cut = len(all_entries) - len(entries)
+        labels = [f"[{number}] {_short(action)}" for number, action in entries]
+        if cut:
+            labels.append(f"… {cut} more (type 'list' to see all)")
+        for entry in labels:
             if used and used + 2 + len(entry) > room:
                 text.append("\n" + " " * indent)
                 used = 0

@@ -51,7 +51,7 @@ from canasta_family.terminal.commands import (
     Unreadable,
     read_command,
 )
-from canasta_family.terminal.menu import Menu, menu_view
+from canasta_family.terminal.menu import GROUP_LIMIT, Menu, menu_view
 from canasta_family.terminal.view import cards_text, hand_result_table, table_view
 
 __all__ = ["HELP_TEXT", "PlaySession"]
@@ -68,7 +68,8 @@ Type a menu number, or a move in the action notation:
   ask 2, yes / no             ask partner at seat 2 "may I go out?", answer a partner
 Cards: rank then suit, 7h 10d Td Ks, suits c d h s or ♣ ♦ ♥ ♠, JK for a joker.
 Commands: help, hint (what the computer would do), undo (take back the last meld or
-lay-off of this turn), table (draw the table again), quit (offers to save the record)."""
+lay-off of this turn), table (draw the table again), list (the whole menu, when a long
+group was cut short), quit (offers to save the record)."""
 
 _UNDOABLE = (MakeMeld, LayOff, Merge, PlaceRedThree, Retract)
 
@@ -187,7 +188,7 @@ class PlaySession:
                 if self._undo():
                     self._show_position(seat)
             elif isinstance(command, ShowTable):
-                self._show_position(seat)
+                self._show_position(seat, full_menu=command.full)
             elif isinstance(command, Quit):
                 raise _QuitRequested
             elif isinstance(command, Unreadable):
@@ -260,12 +261,14 @@ class PlaySession:
         self._ask("(Enter) ")
         self._console.clear()
 
-    def _show_position(self, seat: int) -> None:
+    def _show_position(self, seat: int, *, full_menu: bool = False) -> None:
         self._show_events()
         self._console.rule()
         obs = self.game.observation(seat)
         self._console.print(table_view(obs))
-        self._console.print(menu_view(Menu.of(self.game.legal_actions()), self._console.width))
+        menu = Menu.of(self.game.legal_actions())
+        self._console.print(menu_view(menu, self._console.width,
+                                      limit=None if full_menu else GROUP_LIMIT))
 
     # --- public information -------------------------------------------------------------
 
