@@ -431,6 +431,11 @@ class Game:
         return tuple(self._actions)
 
     @property
+    def deal_rules(self) -> DealRules:
+        """The variant's :class:`~canasta_family.rules.DealRules` (hand and foot sizes)."""
+        return self._s.deal
+
+    @property
     def meld_rules(self) -> MeldRules:
         """The variant's :class:`~canasta_family.rules.MeldRules`."""
         return self._s.meld
@@ -755,6 +760,8 @@ class Game:
                 self._hsize[seat] += 1
         if setup.feet is not None:
             for seat, foot in enumerate(setup.feet):
+                # An empty foot in an arrangement has already been picked up.
+                self._foot_picked[seat] = not foot
                 for code in take(foot, f"foot {seat}"):
                     self._feet[seat][code] += 1
                     self._fsize[seat] += 1
@@ -1112,7 +1119,9 @@ class Game:
         if self._stranded():
             return None
         if after == 1:
-            return ("going-out", "the card you would keep cannot be discarded to go out")
+            last = next(CARDS[c] for c in range(NUM_CODES) if counts[c])
+            return (forbidden[last].rule, "the card you would keep cannot be discarded to go "
+                                          f"out: {forbidden[last].reason}")
         return ("stranded", "that play would leave you only cards you may not discard, so "
                             "you could not finish your turn")
 
