@@ -166,6 +166,7 @@ class _Static:
         "red",
         "red_in_deck",
         "set_rank_list",
+        "set_wild_cap",
         "side_members",
         "side_of",
         "stock_end",
@@ -231,6 +232,7 @@ class _Static:
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
+        self.set_wild_cap = min(max_w, self.wild_cap)
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
@@ -1084,7 +1086,7 @@ class Game:
             return {}
         if kinds is None:
             kinds = self.side_canasta_kinds(s.side_of[player])
-        cards = tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(hand[c]))
+        cards = tuple(CARDS[c] for c in range(NUM_CODES) if hand[c] for _ in range(hand[c]))
         result = s.call("canasta_forbidden_discards", Mapping, game=self, player=player,
                         going_out=going_out, hand=cards, canastas=kinds)
         return result  # type: ignore[no-any-return]
@@ -1105,14 +1107,26 @@ class Game:
         return all(CARDS[c] in forbidden for c in range(NUM_CODES) if hand[c])
 
     def _strand_problem(self, player: int, counts: Sequence[int], after: int,
-                        kinds: tuple[str, ...]) -> Problem | None:
+                        kinds: tuple[str, ...],
+                        cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]]
+                        | None = None) -> Problem | None:
         """Whether a play leaving the hand ``counts`` (``after`` cards) and the side's
         canastas ``kinds`` leaves no card to discard: the last card must be discardable to
         go out (AS-34), and a longer hand must hold one card that may go (PH-16). A player
-        already stranded is exempt: no discard follows."""
+        already stranded is exempt: no discard follows.
+
+        With ``cache`` (plays that keep a part of the hand, while listing), the hand as it
+        is stands for what remains of it: cards are judged one by one (docs/hooks.md)."""
         if after == 0:
             return None
-        forbidden = self._forbidden(player, after == 1, counts, kinds)
+        if cache is None:
+            forbidden = self._forbidden(player, after == 1, counts, kinds)
+        else:
+            key = (after == 1, kinds)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = self._forbidden(player, after == 1, None, kinds)
+            forbidden = found
         if not forbidden or any(counts[c] and CARDS[c] not in forbidden
                                 for c in range(NUM_CODES)):
             return None
@@ -1797,6 +1811,11 @@ class Game:
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
         join_meld = None if join is None else self._melds[side][join]
         strand = self._s.strand_check
+        # PH-16: a take that keeps one of the hand's discardable cards and completes no
+        # canasta leaves a discard; only the others need the full check.
+        forbidden_now = self._forbidden(player, False) if strand else {}
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now}
+        free_total = sum(hand[c] for c in free)
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
             for wsub, w in wild_subs:
@@ -1821,9 +1840,12 @@ class Game:
                 used = len(cards_codes)
                 if initial or base >= minimum:
                     kinds = self._kinds_with(side, join, kind)
-                    if self._ending_ok(ending_cache, player, n - used + to_hand, kinds) and not (
-                            strand and self._take_strand_problem(cards_codes, n - used + to_hand,
-                                                                 kinds)):
+                    after = n - used + to_hand
+                    if self._ending_ok(ending_cache, player, after, kinds) and not (
+                            strand and not (after >= 2 and (
+                                not forbidden_now
+                                or free_total > sum(1 for c in cards_codes if c in free)))
+                            and self._take_strand_problem(cards_codes, after, kinds)):
                         out.append(_make(TakePile, cards=tuple(CARDS[c] for c in cards_codes),
                                          onto=None, extra=()))
                     continue
@@ -1935,8 +1957,15 @@ class Game:
         wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
         # Subsets of at most ``cap`` wild cards depend only on min(count, cap): clamp the
-        # key so equivalent hands share one memo entry.
+        # key so equivalent hands share one memo entry. Sets of a rank take at most
+        # ``set_max_wilds``; only melds of wild cards alone need the larger cap.
+        all_wild = wildkey
         cap = s.wild_cap
+        if total_wild and max(wildkey) > cap:
+            all_wild = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
+                        min(wildkey[3], cap), min(wildkey[4], cap))
+        cap = s.set_wild_cap
+        wildkey = all_wild
         if total_wild and max(wildkey) > cap:
             wildkey = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
                        min(wildkey[3], cap), min(wildkey[4], cap))
@@ -1959,10 +1988,10 @@ class Game:
                 entry = cache[key] = self._rank_candidates(rank, hand, wildkey)
             out.extend(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
-            key = (0, *wildkey)
+            key = (0, *all_wild)
             entry = cache.get(key)
             if entry is None:
-                entry = cache[key] = self._rank_candidates(None, hand, wildkey)
+                entry = cache[key] = self._rank_candidates(None, hand, all_wild)
             out.extend(entry)
         if mr.runs:
             for suit in range(4):
@@ -2063,21 +2092,27 @@ class Game:
         can_finish = False  # some single play leaves at most one card and goes out
         # PH-16: plays must leave a card that may be discarded, unless the player is
         # already stranded (then no discard follows). ``free`` are the hand's discardable
-        # cards as things stand; a play that completes no canasta keeps them so.
+        # cards as things stand; they stay so whatever canasta a play completes
+        # (docs/hooks.md), so only plays that would use them all need the full check.
         strand = self._s.strand_check
-        stranded = strand and self._stranded()
-        forbidden_now = self._forbidden(player, False) if strand and not stranded else {}
+        forbidden_now = self._forbidden(player, False) if strand and n >= 2 else {}
         free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now}
+        stranded = strand and (not free if n >= 2 else self._stranded())
+        forbidden_hand = forbidden_now if strand and n >= 2 else None
+        if stranded:
+            forbidden_now, free = {}, set()
         free_total = sum(hand[c] for c in free)
+        strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
 
         def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
                            changed: bool) -> bool:
             if not strand or stranded or after == 0:
                 return True
-            if not changed and after >= 2:
-                return not forbidden_now or free_total > sum(1 for c in codes if c in free)
+            if after >= 2 and (not forbidden_now
+                               or free_total > sum(1 for c in codes if c in free)):
+                return True
             return self._strand_problem(player, self._counts_after(player, codes), after,
-                                        kinds) is None
+                                        kinds, strand_cache) is None
 
         def allowed(after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
                     black3: bool, changed: bool) -> bool:
@@ -2113,8 +2148,8 @@ class Game:
             size = len(codes)
             key = rank if rank is not None else (0 if wild == size else None)
             if size <= safe and size < n - 1 and not must and rank != 3 and not custom \
-                    and key not in open_keys and (not forbidden_now or (
-                        kind is None and free_total > sum(1 for c in codes if c in free))):
+                    and key not in open_keys and (
+                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
                 out.append(action)
                 continue
             after = n - size
@@ -2137,16 +2172,18 @@ class Game:
                 except IllegalActionError:
                     continue
             out.append(action)
-        # Lay-offs.
+        # Lay-offs (none on a meld already at the size cap, PH-5).
+        cap = self._s.meld.max_size
         for index, meld in enumerate(melds if melding else ()):
+            if cap is not None and len(meld.cards) >= cap:
+                continue
             for codes, new_kind in self._layoff_candidates(hand, meld):
                 after = n - len(codes)
                 black3 = meld.rank == Rank.THREE
                 if black3 and after > 1:
                     continue
                 changed = new_kind != meld.canasta
-                if after < keep or after <= 1 or black3 or must or (
-                        strand and (forbidden_now or changed)):
+                if after < keep or after <= 1 or black3 or must or forbidden_now:
                     kinds = tuple(k for k in (*current_kinds[:index], new_kind,
                                               *current_kinds[index + 1:]) if k is not None)
                     if after < keep or after <= 1 or black3 or must:
@@ -2200,7 +2237,7 @@ class Game:
             if self._s.initial.retract_penalty is not None:
                 out.append(_make(Retract))
         else:
-            self._list_discards(out, player, side, going_out=n == 1)
+            self._list_discards(out, player, side, going_out=n == 1, forbidden=forbidden_hand)
             if stranded:
                 out.append(_make(Pass))  # PH-16: no discard is possible; the hand ends
         if self._answer is None and n >= 2 and can_finish:
@@ -2238,12 +2275,14 @@ class Game:
             return True
         return False
 
-    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool) -> None:
+    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool,
+                       forbidden: Mapping[Card, Violation] | None = None) -> None:
         if going_out and self._ending_problem(player, 0, self.side_canasta_kinds(side),
                                               True) is not None:
             return
         hand = self._hands[player]
-        forbidden = self._forbidden(player, going_out)
+        if forbidden is None:
+            forbidden = self._forbidden(player, going_out)
         for code in range(NUM_CODES):
             if hand[code] and (not forbidden or CARDS[code] not in forbidden):
                 out.append(_DISCARD_ACTIONS[code])
@@ -2265,7 +2304,8 @@ class Game:
                     mask |= 1 << rank
             key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
         else:
-            cap = self._s.wild_cap
+            # Wild cards join a set of a rank up to set_max_wilds, a wild meld up to its size.
+            cap = self._s.wild_cap if meld.rank is None else self._s.set_wild_cap
             wilds = (min(hand[0], cap), min(hand[1], cap), min(hand[2], cap), min(hand[3], cap),
                      min(hand[JOKER_CODE], cap))
             if meld.rank is None:

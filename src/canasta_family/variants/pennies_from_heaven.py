@@ -194,25 +194,20 @@ class PenniesFromHeavenPlugin:
         self, game: Game, player: int, going_out: bool, hand: tuple[Card, ...],
         canastas: tuple[str, ...]
     ) -> Mapping[Card, Violation]:
-        out: dict[Card, Violation] = {}
-        for card in hand:
-            if card.is_red_three:
-                out[card] = Violation("PH-12", "a red 3 is put out, never discarded")
-        if not any(card.rank == Rank.SEVEN for card in hand):
-            return out
+        # Red 3s never stay in a hand here (PH-12 puts them out at once).
+        sevens = [card for card in hand if card.rank == Rank.SEVEN]
+        if not sevens:
+            return {}
         if going_out:
             seven = Violation("PH-23", "you may not go out by discarding a 7")
         elif self._sevens_discardable(game, player, canastas):
-            return out
+            return {}
         else:
             whose = ("your team" if game.options.get("sevens_discard") == "own-team"
                      else "both teams")
             seven = Violation("PH-16", f"7s may not be discarded until {whose} have "
                                        "completed a canasta of 7s")
-        for card in hand:
-            if card.rank == Rank.SEVEN:
-                out[card] = seven
-        return out
+        return dict.fromkeys(sevens, seven)
 
     @staticmethod
     def _sevens_discardable(game: Game, player: int, canastas: tuple[str, ...]) -> bool:
