@@ -1814,7 +1814,8 @@ class Game:
         # PH-16: a take that keeps one of the hand's discardable cards and completes no
         # canasta leaves a discard; only the others need the full check.
         forbidden_now = self._forbidden(player, False) if strand else {}
-        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now}
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
+            if forbidden_now else set()
         free_total = sum(hand[c] for c in free)
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
@@ -2096,8 +2097,9 @@ class Game:
         # (docs/hooks.md), so only plays that would use them all need the full check.
         strand = self._s.strand_check
         forbidden_now = self._forbidden(player, False) if strand and n >= 2 else {}
-        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now}
-        stranded = strand and (not free if n >= 2 else self._stranded())
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
+            if forbidden_now else set()
+        stranded = strand and (not free and bool(forbidden_now) if n >= 2 else self._stranded())
         forbidden_hand = forbidden_now if strand and n >= 2 else None
         if stranded:
             forbidden_now, free = {}, set()
