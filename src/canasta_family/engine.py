@@ -1811,8 +1811,9 @@ class Game:
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
         join_meld = None if join is None else self._melds[side][join]
         strand = self._s.strand_check
-        # PH-16: a take that keeps one of the hand's discardable cards and completes no
-        # canasta leaves a discard; only the others need the full check.
+        # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
+        # (canastas only lift restrictions, docs/hooks.md); only the others need the full
+        # check, which also counts the pile's cards.
         forbidden_now = self._forbidden(player, False) if strand else {}
         free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
             if forbidden_now else set()
