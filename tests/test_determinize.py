@@ -17,7 +17,7 @@ from canasta_family.engine import Game
 from canasta_family.players import GreedyPlayer, decide
 from canasta_family.plugins import all_variants
 from canasta_family.testing import check_cards_conserved
-from canasta_family.testing.strategies import play_random, seeds
+from canasta_family.testing.strategies import play_random, player_counts, seeds
 
 VARIANTS = [v.info.name for v in all_variants()]
 
@@ -48,11 +48,13 @@ def _check_consistent(game: Game, seat: int, rng_seed: int) -> Game:
     return copy
 
 
-@settings(max_examples=40, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), players=st.sampled_from([2, 3, 4]), seed=seeds(),
+@settings(max_examples=50, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), data=st.data(), seed=seeds(),
        steps=st.integers(0, 160), rng_seed=seeds())
-def test_observation_unchanged_and_cards_conserved(variant: str, players: int, seed: int,
-                                                   steps: int, rng_seed: int) -> None:
+def test_observation_unchanged_and_cards_conserved(variant: str, data: st.DataObject,
+                                                   seed: int, steps: int,
+                                                   rng_seed: int) -> None:
+    players = data.draw(player_counts(variant))
     game = _position(variant, players, seed, steps)
     for seat in range(players):
         copy = _check_consistent(game, seat, rng_seed)
@@ -163,8 +165,7 @@ def test_hidden_cards_do_not_change_the_determinization(variant: str) -> None:
     """Twins that differ only in cards seat 0 cannot see give identical samples."""
     from canasta_family.testing import hidden_swap_twins
 
-    game = _position(variant, 4 if 4 in canasta_family.find_variant(variant).info.players
-                     else 2, 3, 0)
+    game = _position(variant, canasta_family.find_variant(variant).info.preferred_players, 3, 0)
     twins = hidden_swap_twins(game, seat=1)
     assert twins is not None
     plain, swapped = twins

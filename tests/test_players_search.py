@@ -27,15 +27,19 @@ VARIANTS = [v.info.name for v in all_variants()]
 
 
 def _players(variant: str) -> int:
-    return 4 if 4 in canasta_family.find_variant(variant).info.players else 2
+    return canasta_family.find_variant(variant).info.preferred_players
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_heuristic_plays_every_variant_through_a_hand(variant: str) -> None:
-    game = canasta_family.new_game(variant, players=_players(variant), seed=7)
-    play_hand(game, [HeuristicPlayer() for _ in range(game.num_players)])
-    assert len(game.hand_results) == 1
-    assert game.hand_results[0].went_out is not None  # someone went out: no stalling
+    went_out = []
+    for seed in range(4):
+        game = canasta_family.new_game(variant, players=_players(variant), seed=seed)
+        play_hand(game, [HeuristicPlayer() for _ in range(game.num_players)])
+        assert len(game.hand_results) == 1
+        went_out.append(game.hand_results[0].went_out is not None)
+    # The players make progress rather than wait for the stock to run out.
+    assert sum(went_out) >= 2
 
 
 def test_heuristic_plays_a_whole_game() -> None:

@@ -17,10 +17,12 @@ taking, wild cards kept for canastas) and adds what the greedy baseline lacks:
 - **Going out and the partner.** It goes out when it may; with a partner holding many
   cards it first asks, and as the partner it answers *no* while holding many points
   (unless the other side is about to go out anyway).
-- **Feet and forbidden discards.** It reads everything from the observation and the
-  variant's rule parameters (meld rules, canasta bonuses, card values, foot sizes), and
-  picks only listed actions, so a foot, extra canasta kinds or cards a variant forbids to
-  discard need no special case.
+- **Feet, canasta kinds and forbidden discards.** It reads everything from the
+  observation and the variant's rule parameters (meld rules, canasta bonuses by kind,
+  card values), and picks only listed actions: where wild cards may form melds of their
+  own and such a canasta earns a bonus it starts one and feeds it the wild cards; a
+  canasta of a rank with a kind of its own (sevens) ranks by that kind's bonus; a foot is
+  picked up by the engine; cards a variant forbids to discard are never listed.
 
 >>> import canasta_family
 >>> from canasta_family.players import RandomPlayer, play_game
@@ -47,7 +49,7 @@ from canasta_family.actions import (
     Merge,
     PlaceRedThree,
 )
-from canasta_family.cards import Card
+from canasta_family.cards import Card, parse_card
 from canasta_family.determinize import Knowledge
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
@@ -70,6 +72,9 @@ class _Rules:
         self.values = {card: probe.card_value(card) for card in self.deck}
         self.blocks_with_black_three = probe.pile_rules.blocked_black_three
         self.wild_blocks = probe.pile_rules.blocked_wild
+        # Where wild cards make a canasta of their own, they are kept for it.
+        self.wild_canasta = self.meld.wild_melds and bool(
+            self.canasta.bonuses.get(self.canasta.wild_kind))
         best = max(self.canasta.bonuses.values(), default=0)
         self.bonus = {kind: value / best if best else 0.0
                       for kind, value in self.canasta.bonuses.items()}
@@ -166,16 +171,22 @@ class HeuristicPlayer(GreedyPlayer):
             wild = _wilds(action.cards)
             kind = self._completes(rules, meld, len(action.cards), wild)
             if kind is not None:
+                if wild and rules.wild_canasta and any(m.canasta == kind for m in melds):
+                    return 0.0  # another such canasta is not worth wild cards kept for theirs
                 return 100.0 + 50.0 * rules.bonus.get(kind, 0.0) - 5.0 * wild
+            if wild == len(action.cards) and meld.kind is MeldKind.SET and meld.rank is None:
+                return 20.0 + len(action.cards)  # a meld of wild cards only grows with them
             if wild:
                 surplus = _wilds(obs.hand) - self.wild_reserve
-                if (meld.kind is MeldKind.SET and wild <= surplus
+                if (not rules.wild_canasta and meld.kind is MeldKind.SET and wild <= surplus
                         and len(meld.cards) >= self.wild_onto):
                     return 20.0 + len(meld.cards) - 2.0 * wild
                 return 0.0
             return 10.0 + len(action.cards)
         if isinstance(action, MakeMeld):
             wild = _wilds(action.cards)
+            if wild == len(action.cards) and rules.wild_canasta:
+                return 14.0 + len(action.cards)
             if wild:
                 return 0.0
             run = len({c.rank for c in action.cards}) > 1
@@ -244,7 +255,8 @@ class HeuristicPlayer(GreedyPlayer):
         if naturals:
             best = min(naturals, key=cost)
             wilds = [a for a in discards if a.card.is_wild]
-            if (wilds and rules.wild_blocks and obs.pile_size >= self.freeze_pile
+            if (wilds and rules.wild_blocks and not rules.wild_canasta
+                    and obs.pile_size >= self.freeze_pile
                     and danger.get(best.card, 0.0) >= self.freeze_danger):
                 # Freeze a big pile the next player would otherwise very likely take.
                 return min(wilds, key=lambda a: rules.values[a.card])
@@ -310,7 +322,7 @@ class HeuristicPlayer(GreedyPlayer):
             if count > 0 and not card.is_wild:
                 by_rank[card.rank] += count
         known_ranks = Counter(c.rank for c in know.known[nxt].elements())
-        thrown = {parse.rank for parse in self._discarded_by(obs, nxt)}
+        thrown = {card.rank for card in self._discarded_by(obs, nxt)}
         frozen_pile = any(c.is_wild or c.is_red_three for c in know.pile) or \
             (know.pile_unknown > 0 and obs.pile_frozen)
         melded = obs.initial_melds_made[side]
@@ -352,7 +364,5 @@ class HeuristicPlayer(GreedyPlayer):
 
     @staticmethod
     def _discarded_by(obs: Observation, seat: int) -> list[Card]:
-        from canasta_family.cards import parse_card
-
         return [parse_card(text.split()[1]) for who, text in obs.history
                 if who == seat and text.startswith("discard ")]
