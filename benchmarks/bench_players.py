@@ -107,8 +107,9 @@ def ismcts(args: argparse.Namespace) -> None:
 
 def determinize(args: argparse.Namespace) -> None:
     for variant in [v.info.name for v in all_variants()]:
-        game = canasta_family.new_game(variant, players=4, seed=1)
-        bots = [GreedyPlayer() for _ in range(4)]
+        players = canasta_family.find_variant(variant).info.preferred_players
+        game = canasta_family.new_game(variant, players=players, seed=1)
+        bots = [GreedyPlayer() for _ in range(players)]
         full: list[float] = []
         more: list[float] = []
         rng = random.Random(0)
@@ -123,7 +124,7 @@ def determinize(args: argparse.Namespace) -> None:
                 sampler.sample(rng)
             more.append((time.perf_counter() - began) / 10)
             game.apply(decide(bots[seat], game))
-        _emit(args.out, {"bench": "determinize", "variant": variant, "players": 4,
+        _emit(args.out, {"bench": "determinize", "variant": variant, "players": players,
                          "positions": len(full),
                          "determinize_us": round(statistics.mean(full) * 1e6),
                          "sample_us": round(statistics.mean(more) * 1e6)})

@@ -11,6 +11,8 @@ the hand) and scores the position for the player's side.
 The score is the hand score so far, from the table: melded cards, canasta bonuses and
 red 3s minus the cards still held, the player's side against the best other side,
 squashed into 0…1; when the hand ends in the rollout, the real hand totals are used.
+It plays the most visited move — unless that is not the heuristic's own choice and does
+not beat it by ``margin`` in mean reward: with a small budget a small lead is noise.
 
 To keep the branching small the tree considers, at each decision, the heuristic's own
 choice and a few alternatives: drawing and the two simplest pile takes, the heuristic's
@@ -86,13 +88,15 @@ class ISMCTSPlayer:
     iterations); ``depth`` bounds the rollout in actions; ``rollout`` is ``"greedy"`` or
     ``"heuristic"``; ``exploration`` is the UCB1 constant; ``melds`` how many melding
     plays and ``discards`` how many discards (the heuristic's best) the tree considers
-    besides the heuristic's own choice.
+    besides the heuristic's own choice. The most visited move is played unless its mean
+    reward beats that of the heuristic's own choice by less than ``margin`` (then the
+    heuristic's choice is played).
     """
 
     def __init__(self, iterations: int | None = None, time: float | None = None, *,
                  seed: int | None = 0, depth: int = 24, rollout: str = "greedy",
                  exploration: float = 0.7, melds: int = 2, discards: int = 3,
-                 scale: float = 800.0) -> None:
+                 scale: float = 800.0, margin: float = 0.03) -> None:
         if iterations is None and time is None:
             iterations = 200
         if iterations is not None and iterations < 1:
@@ -108,6 +112,7 @@ class ISMCTSPlayer:
         self.melds = melds
         self.discards = discards
         self.scale = scale
+        self.margin = margin
         self._rng = random.Random(seed)
         self._policy: Player = GreedyPlayer() if rollout == "greedy" else HeuristicPlayer()
         self._ranker = HeuristicPlayer()
@@ -136,8 +141,16 @@ class ISMCTSPlayer:
             self._iterate(sampler.sample(self._rng), root, seat, side)
             count += 1
         self.last_iterations = count
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
-        return best[0] if best[0] in legal else legal[0]
+        action, node = max(root.children.items(),
+                           key=lambda item: (item[1].visits, item[1].total))
+        # The search corrects the heuristic rather than replacing it: with few samples per
+        # move a small lead is noise, so the heuristic's move stands unless beaten clearly.
+        prior = self._ranker.choose(game.observation(seat), legal)
+        kept = root.children.get(prior)
+        if (action != prior and kept is not None and kept.visits
+                and node.total / node.visits < kept.total / kept.visits + self.margin):
+            return prior
+        return action
 
     def _iterate(self, game: Game, root: _Node, seat: int, side: int) -> None:
         path = [root]

@@ -67,7 +67,8 @@ def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
         time=None if limit is None else float(limit), seed=seed,
         depth=int(options.get("depth", 24)), rollout=str(options.get("rollout", "greedy")),
         exploration=float(options.get("exploration", 0.7)),
-        melds=int(options.get("melds", 2)), discards=int(options.get("discards", 3)))
+        melds=int(options.get("melds", 2)), discards=int(options.get("discards", 3)),
+        margin=float(options.get("margin", 0.03)))
 
 
 PLAYER_KINDS: dict[str, PlayerKind] = {
@@ -79,7 +80,8 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
                             help="rule-based player guarding the pile"),
     "ismcts": PlayerKind("ismcts", _ismcts,
                          {"iterations": int, "time": float, "depth": int, "rollout": str,
-                          "exploration": float, "melds": int, "discards": int},
+                          "exploration": float, "melds": int, "discards": int,
+                          "margin": float},
                          help="information-set MCTS (iterations=200 or time=SECONDS)"),
 }
 """The player kinds by name; add yours with ``PLAYER_KINDS[name] = PlayerKind(...)``
