@@ -132,7 +132,7 @@ def test_cli_simulate_writes_results(tmp_path: Path, fmt: str) -> None:
             "--out", str(out)]
     proc = run(*args)
     assert proc.returncode == 0, proc.stderr
-    assert "games/s" in proc.stdout and "win rate" in proc.stdout
+    assert "games/s" in proc.stdout and "95% CI" in proc.stdout
     assert "games/s" in proc.stderr  # the progress bar
     text = out.read_text()
     expected = play_match("american-samba", players=2, games=3, seed=5, jobs=1,

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Protocol
 
 import attrs
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -363,14 +364,18 @@ class MatchResult:
     def table(self) -> Table:
         """The per-kind statistics as a rich table."""
         table = Table(title=f"{self.variant}, {self.players} players, {len(self.outcomes)} "
-                            f"games, seed {self.seed}")
-        for column in ("player", "entries", "wins", "draws", "losses", "win rate",
-                       "95% CI", "mean score", "mean hand length", "unfinished"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+                            f"games, seed {self.seed}", box=box.SIMPLE_HEAD, pad_edge=False,
+                      caption="sides: one entry per side a kind sat on; score: mean final "
+                              "score; turns: mean turns per hand; capped: games stopped by "
+                              "the action limit")
+        table.add_column("player", overflow="fold", min_width=10, max_width=18)
+        for column in ("sides", "won", "drawn", "lost", "win%", "95% CI", "score", "turns",
+                       "capped"):
+            table.add_column(column, justify="right", no_wrap=True)
         for s in self.summary():
             low, high = s.ci
             table.add_row(s.kind, str(s.entries), str(s.wins), str(s.draws), str(s.losses),
-                          f"{s.win_rate:.1%}", f"{low:.1%}–{high:.1%}", f"{s.mean_score:.0f}",
+                          f"{s.win_rate:.1%}", f"{low:.0%}–{high:.0%}", f"{s.mean_score:.0f}",
                           f"{s.mean_hand_length:.1f}", str(s.unfinished))
         return table
 
