@@ -138,7 +138,7 @@ class ISMCTSPlayer:
                 break
             if deadline is not None and count > 0 and _time.perf_counter() >= deadline:
                 break
-            self._iterate(sampler.sample(self._rng), root, seat, side)
+            self._iterate(sampler.sample(self._rng), root, seat, side, deadline)
             count += 1
         self.last_iterations = count
         action, node = max(root.children.items(),
@@ -152,7 +152,8 @@ class ISMCTSPlayer:
             return prior
         return action
 
-    def _iterate(self, game: Game, root: _Node, seat: int, side: int) -> None:
+    def _iterate(self, game: Game, root: _Node, seat: int, side: int,
+                 deadline: float | None) -> None:
         path = [root]
         node = root
         hands = len(game.hand_results)
@@ -176,7 +177,7 @@ class ISMCTSPlayer:
             game.apply(action)
             node = node.children[action]
             path.append(node)
-        reward = self._rollout(game, seat, side, hands)
+        reward = self._rollout(game, seat, side, hands, deadline)
         for visited in path:
             visited.visits += 1
             visited.total += reward
@@ -213,10 +214,15 @@ class ISMCTSPlayer:
                 out.append(action)
         return out
 
-    def _rollout(self, game: Game, seat: int, side: int, hands: int) -> float:
+    def _rollout(self, game: Game, seat: int, side: int, hands: int,
+                 deadline: float | None) -> float:
         policy = self._policy
         steps = 0
         while (not game.is_over and len(game.hand_results) == hands and steps < self.depth):
+            # Some positions (a huge hand before the initial meld) list thousands of moves:
+            # past the deadline the rollout stops and the position reached is scored.
+            if deadline is not None and _time.perf_counter() >= deadline:
+                break
             mover = game.current_player
             game.apply(policy.choose(game.observation(mover), game.legal_actions()))
             steps += 1
