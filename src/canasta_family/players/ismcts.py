@@ -90,13 +90,15 @@ class ISMCTSPlayer:
     plays and ``discards`` how many discards (the heuristic's best) the tree considers
     besides the heuristic's own choice. The most visited move is played unless its mean
     reward beats that of the heuristic's own choice by less than ``margin`` (then the
-    heuristic's choice is played).
+    heuristic's choice is played). A rollout also stops where the player to move holds
+    more than ``max_hand`` cards before the side's initial meld (there the engine lists
+    every combination of melds that could complete it: thousands of moves).
     """
 
     def __init__(self, iterations: int | None = None, time: float | None = None, *,
                  seed: int | None = 0, depth: int = 24, rollout: str = "greedy",
                  exploration: float = 0.7, melds: int = 2, discards: int = 3,
-                 scale: float = 800.0, margin: float = 0.03) -> None:
+                 scale: float = 800.0, margin: float = 0.03, max_hand: int = 20) -> None:
         if iterations is None and time is None:
             iterations = 200
         if iterations is not None and iterations < 1:
@@ -113,6 +115,7 @@ class ISMCTSPlayer:
         self.discards = discards
         self.scale = scale
         self.margin = margin
+        self.max_hand = max_hand
         self._rng = random.Random(seed)
         self._policy: Player = GreedyPlayer() if rollout == "greedy" else HeuristicPlayer()
         self._ranker = HeuristicPlayer()
@@ -224,6 +227,9 @@ class ISMCTSPlayer:
             if deadline is not None and _time.perf_counter() >= deadline:
                 break
             mover = game.current_player
+            if (game.hand_size(mover) > self.max_hand
+                    and not game.has_initial_meld(game.side_of(mover))):
+                break
             game.apply(policy.choose(game.observation(mover), game.legal_actions()))
             steps += 1
         if len(game.hand_results) > hands:
