@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import compress
 from typing import Any, ClassVar
 
 from canasta_family.actions import (
@@ -91,14 +92,51 @@ BLACK_THREES = (4, 7)
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMeld]
 """(codes, value, canasta kind, wilds, set rank, action) of a possible new meld."""
 
-_CANDIDATE_CACHES: dict[str, dict[tuple[int, ...], tuple[_Candidate, ...]]] = {}
-_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+_Entry = tuple[tuple[_Candidate, ...], tuple[MakeMeld, ...], int, "int | None"]
+"""The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
+(candidates, their actions, the size of the largest, the set rank or None)."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LAYOFF_CACHES: dict[str, dict[tuple[object, ...], _LayoffCandidates]] = {}
+_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[LayOff, ...]]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, their LayOff
+actions by meld index, filled as indices are met)."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, {})
+_WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
+"""Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
+first."""
+
+_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+"""Meld actions by card codes: values, so one instance serves every game."""
 _LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
-_WILD_CACHES: dict[str, dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = {}
-"""Meld actions by card codes: values, so one instance serves every game."""
+
+
+class _Tables:
+    """Memo tables that depend only on a game's meld rules, canasta rules and card values,
+    shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
+
+    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "nat_subs", "ok_ws", "set_ok",
+                 "wild_groups", "wild_lists")
+
+    def __init__(self) -> None:
+        self.by_rank: dict[tuple[int, ...],
+                           tuple[int, dict[tuple[int, ...], _Entry]]] = {}
+        """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
+        self.entries: dict[tuple[int, ...], _Entry] = {}
+        self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
+        self.layoff_room: dict[tuple[object, ...], int] = {}
+        self.wild_lists: dict[tuple[int, ...], _WildList] = {}
+        self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        self.set_ok: dict[tuple[int, int, int], bool] = {}
+        self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
+        """(wild count, canasta kind) of every legal set with that many naturals, by
+        (rank, naturals)."""
+        self.wild_groups: dict[tuple[int, ...],
+                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+                                     ...]] = {}
+        """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+
+
+_TABLES: dict[str, _Tables] = {}
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
@@ -147,7 +185,6 @@ class _Static:
     __slots__ = (
         "actions",
         "canasta",
-        "candidates",
         "custom_discards",
         "custom_meld_check",
         "deal",
@@ -156,7 +193,6 @@ class _Static:
         "going_out",
         "info",
         "initial",
-        "layoffs",
         "meld",
         "num_players",
         "options",
@@ -169,11 +205,11 @@ class _Static:
         "side_members",
         "side_of",
         "stock_end",
+        "tables",
         "values",
         "variant",
         "wild",
         "wild_cap",
-        "wild_lists",
     )
 
     def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
@@ -233,13 +269,11 @@ class _Static:
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
-        self.candidates: dict[tuple[int, ...], tuple[_Candidate, ...]] = \
-            _CANDIDATE_CACHES.setdefault(key, {})
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = _Tables()
+        self.tables = tables
         self.actions: dict[tuple[int, ...], MakeMeld] = _ACTION_CACHE
-        self.wild_lists: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = \
-            _WILD_CACHES.setdefault(key, {})
-        self.layoffs: dict[tuple[object, ...], _LayoffCandidates] = \
-            _LAYOFF_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
 
@@ -1771,49 +1805,70 @@ class Game:
 
     def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
         """Every new meld the counts in ``hand`` allow by shape alone, as
-        (codes, value, canasta kind, wild count, set rank or None, MakeMeld action).
+        (codes, value, canasta kind, wild count, set rank or None, MakeMeld action)."""
+        return [cand for entry in self._meld_entries(hand, black3) for cand in entry[0]]
+
+    def _meld_entries(self, hand: list[int], black3: bool) -> list[_Entry]:
+        """The new melds ``hand`` allows by shape alone, one entry per rank, for the wild
+        cards and per suit of runs (see ``_Entry``).
 
         The answer for one rank depends only on that rank's counts and the wild cards held,
-        so it is memoised per game rules (shared by every game with the same rules): after
-        a few hands nearly every lookup is a hit and listing melds costs a dict access per
-        rank instead of a search.
+        so it is memoised per game rules (shared by every game with the same rules), with
+        its actions ready-made: listing the melds of a large hand costs two dict accesses
+        and a tuple copy per rank instead of a search.
         """
         s = self._s
-        cache = s.candidates
+        tables = s.tables
+        by_rank = tables.by_rank
         mr = s.meld
-        wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-        total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
-        # Subsets of at most ``cap`` wild cards depend only on min(count, cap): clamp the
-        # key so equivalent hands share one memo entry.
-        cap = s.wild_cap
-        if total_wild and max(wildkey) > cap:
-            wildkey = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
-                       min(wildkey[3], cap), min(wildkey[4], cap))
-        min_nat = max(mr.set_min_naturals, 1)
-        out: list[_Candidate] = []
-        if black3 and mr.black_threes == "going-out" and hand[4] + hand[7] >= min_nat:
-            key: tuple[int, ...] = (3, hand[4], hand[7], *wildkey)
-            entry = cache.get(key)
+        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
+        top_wild = max(raw)
+        # A set of this rank can hold at most ``cap`` wild cards (its rank table says how
+        # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
+        # only on min(count, cap): the wild part of the key is clamped to it, so hands that
+        # differ only in wild cards no set could use share one entry.
+        clamped: dict[int, tuple[int, ...]] = {}
+        out: list[_Entry] = []
+        ranks: Sequence[int] = s.set_rank_list
+        if black3 and mr.black_threes == "going-out":
+            ranks = (3, *ranks)
+        for rank in ranks:
+            if rank == 3:
+                nat_key: tuple[int, ...] = (3, hand[4], hand[7])
+            else:
+                base = (rank - 2) * 4
+                nat_key = (rank, hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
+            wildkey: tuple[int, ...]
+            slot = by_rank.get(nat_key)
+            if slot is None:
+                slot = by_rank[nat_key] = (self._wild_room(nat_key), {})
+            room, entries = slot
+            if room < 0:
+                continue  # too few naturals for any set of this rank
+            if not total_wild or top_wild <= room:
+                wildkey = raw
+            else:
+                found_key = clamped.get(room)
+                if found_key is None:
+                    found_key = clamped[room] = tuple(min(count, room) for count in raw)
+                wildkey = found_key
+            entry = entries.get(wildkey)
             if entry is None:
-                entry = cache[key] = self._rank_candidates(3, hand, wildkey)
-            out.extend(entry)
-        for rank in s.set_rank_list:
-            base = (rank - 2) * 4
-            a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
-            if a + b + c + d < min_nat:
-                continue
-            key = (rank, a, b, c, d, *wildkey)
-            entry = cache.get(key)
-            if entry is None:
-                entry = cache[key] = self._rank_candidates(rank, hand, wildkey)
-            out.extend(entry)
+                entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+            if entry[0]:
+                out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
-            key = (0, *wildkey)
-            entry = cache.get(key)
+            cap = s.wild_cap
+            wildkey = raw if top_wild <= cap else tuple(min(count, cap) for count in raw)
+            key: tuple[int, ...] = (0, *wildkey)
+            entry = tables.entries.get(key)
             if entry is None:
-                entry = cache[key] = self._rank_candidates(None, hand, wildkey)
-            out.extend(entry)
+                entry = tables.entries[key] = self._wild_entry(wildkey)
+            if entry[0]:
+                out.append(entry)
         if mr.runs:
+            cache = tables.entries
             for suit in range(4):
                 mask = 0
                 for rank in range(mr.run_low, mr.run_high + 1):
@@ -1824,52 +1879,113 @@ class Game:
                 key = (-1, suit, mask)
                 entry = cache.get(key)
                 if entry is None:
-                    entry = cache[key] = self._run_candidates(suit, mask)
-                out.extend(entry)
-        if len(cache) > 1_000_000:
-            cache.clear()
+                    entry = cache[key] = self._run_entry(suit, mask)
+                if entry[0]:
+                    out.append(entry)
+        if len(by_rank) + len(tables.entries) > 100_000:
+            by_rank.clear()
+            tables.entries.clear()
         return out
 
-    def _rank_candidates(self, rank: int | None, hand: list[int],
-                         wildkey: tuple[int, ...]) -> tuple[_Candidate, ...]:
-        s = self._s
-        mr = s.meld
-        values = s.values
+    @staticmethod
+    def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
+        return (tuple(found), tuple(cand[5] for cand in found),
+                max((len(cand[0]) for cand in found), default=0), rank)
+
+    def _set_ok(self, rank: int, nat: int, wild: int) -> bool:
+        set_ok = self._s.tables.set_ok
+        ok = set_ok.get((rank, nat, wild))
+        if ok is None:
+            ok = set_ok[(rank, nat, wild)] = self._set_problem(rank, nat, wild, True) is None
+        return ok
+
+    def _wild_room(self, nat_key: tuple[int, ...]) -> int:
+        """The most wild cards a new set may hold given the naturals of ``nat_key``
+        ((rank, counts...)); -1 when those naturals allow no set at all."""
+        mr = self._s.meld
+        rank, held = nat_key[0], sum(nat_key[1:])
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_list = s.wild_lists.get(wildkey)
+        room = -1
+        for nat in range(max(mr.set_min_naturals, 1), held + 1):
+            for wild in range(max_w, -1, -1):
+                if wild > room and self._set_ok(rank, nat, wild):
+                    room = wild
+                    break
+        return room
+
+    def _wild_list(self, wildkey: tuple[int, ...]) -> _WildList:
+        s = self._s
+        wild_list = s.tables.wild_lists.get(wildkey)
         if wild_list is None:
+            mr = s.meld
+            values = s.values
+            max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
             wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
                           if count]
             high = max(max_w, mr.wild_meld_max if mr.wild_melds else 0)
             subs = sorted(_submultisets(wild_items, 0, high), key=len)
-            wild_list = s.wild_lists[wildkey] = tuple(
-                (sub, sum(values[c] for c in sub), len(sub)) for sub in subs)
+            wild_list = s.tables.wild_lists[wildkey] = tuple(
+                (sub, sum(values[c] for c in sub), len(sub),
+                 tuple(c for c in sub if c != JOKER_CODE),
+                 tuple(c for c in sub if c == JOKER_CODE)) for sub in subs)
+        return wild_list
+
+    def _wild_entry(self, wildkey: tuple[int, ...]) -> _Entry:
+        mr = self._s.meld
+        actions = self._s.actions
+        found: list[_Candidate] = []
+        for wsub, value, w, _low, _high in self._wild_list(wildkey):
+            if mr.min_size <= w <= mr.wild_meld_max:
+                action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
+                found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
+                              action))
+        return self._entry(found, None)
+
+    def _rank_entry(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]) -> _Entry:
+        s = self._s
+        mr = s.meld
+        values = s.values
+        tables = s.tables
+        rank = nat_key[0]
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        wild_list = self._wild_list(wildkey)
         found: list[_Candidate] = []
         actions = s.actions
-        if rank is None:
-            for wsub, value, w in wild_list:
-                if mr.min_size <= w <= mr.wild_meld_max:
-                    action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
-                    found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
-                                  action))
-            return tuple(found)
-        codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
-        nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
-        for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
-            nat_value = sum(values[c] for c in nat)
-            for wsub, wvalue, w in wild_list:
-                if w > max_w:
+        nat_subs = tables.nat_subs.get(nat_key)
+        if nat_subs is None:
+            codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
+            nat_items = [(c, n) for c, n in zip(codes_r, nat_key[1:], strict=True) if n]
+            nat_subs = tables.nat_subs[nat_key] = tuple(
+                (nat, sum(values[c] for c in nat))
+                for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
+        groups = tables.wild_groups.get(wildkey)
+        if groups is None:
+            by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
+            for _wsub, wvalue, w, low, high in wild_list:
+                while len(by_count) <= w:
+                    by_count.append([])
+                by_count[w].append((wvalue, low, high))
+            groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
+        ok_ws = tables.ok_ws
+        for nat, nat_value in nat_subs:
+            n = len(nat)
+            allowed = ok_ws.get((rank, n))
+            if allowed is None:
+                allowed = ok_ws[(rank, n)] = tuple(
+                    (w, self._canasta_kind(False, rank, n + w, w))
+                    for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
+            for w, kind in allowed:
+                if w >= len(groups):
                     break
-                if self._set_problem(rank, len(nat), w, True):
-                    continue
-                low = tuple(c for c in wsub if c != JOKER_CODE)
-                codes = low + nat + wsub[len(low):]
-                action = actions.get(codes) or actions.setdefault(codes, self._meld_action(codes))
-                found.append((codes, nat_value + wvalue,
-                              self._canasta_kind(False, rank, len(codes), w), w, rank, action))
-        return tuple(found)
+                for wvalue, low, high in groups[w]:
+                    codes = low + nat + high if w else nat
+                    action = actions.get(codes)
+                    if action is None:
+                        action = actions[codes] = self._meld_action(codes)
+                    found.append((codes, nat_value + wvalue, kind, w, rank, action))
+        return self._entry(found, rank)
 
-    def _run_candidates(self, suit: int, mask: int) -> tuple[_Candidate, ...]:
+    def _run_entry(self, suit: int, mask: int) -> _Entry:
         mr = self._s.meld
         values = self._s.values
         found: list[_Candidate] = []
@@ -1884,7 +2000,7 @@ class Game:
                                   self._canasta_kind(True, None, len(run), 0), 0, None,
                                   self._meld_action(run)))
                 rank += 1
-        return tuple(found)
+        return self._entry(found, None)
 
     def _meld_value_of(self, action: MakeMeld) -> Meld:
         codes = sorted(c.code for c in action.cards)
@@ -1948,36 +2064,54 @@ class Game:
         custom = self._s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
-        for codes, value, kind, wild, rank, action in (
-                self._meld_candidates(hand, black3=True) if melding else ()):
-            size = len(codes)
-            if size <= safe and size < n - 1 and not must and rank != 3 and not custom \
-                    and not (one_open and rank in open_ranks):
-                out.append(action)
+        # Plays that leave at least ``keep`` cards (and two) need no check of their own
+        # unless a partner's "yes" binds or a variant checks melds itself: a whole memo
+        # entry whose largest play is that small is copied at once.
+        fast = not must and not custom
+        limit = min(safe, n - 2)
+        for cands, acts, largest, erank in (
+                self._meld_entries(hand, black3=True) if melding else ()):
+            if one_open and erank in open_ranks:
                 continue
-            after = n - size
-            black3 = rank == 3
-            if black3 and after > 1:
+            if fast and largest <= limit and erank != 3:
+                out.extend(acts)
                 continue
-            if one_open and rank is not None and rank in open_ranks:
-                continue
-            kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
-            if (after < keep or after <= 1 or black3 or must) \
-                    and not allowed(after, kinds, value, codes, black3):
-                continue
-            if custom:
-                try:
-                    self._check_custom_meld(side, MeldKind.SET if rank is not None or
-                                            wild == len(codes) else MeldKind.RUN,
-                                            rank, codes, wild)
-                except IllegalActionError:
+            for codes, value, kind, wild, rank, action in cands:
+                size = len(codes)
+                if size <= limit and fast and rank != 3:
+                    out.append(action)
                     continue
-            out.append(action)
+                after = n - size
+                black3 = rank == 3
+                if black3 and after > 1:
+                    continue
+                kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
+                if (after < keep or after <= 1 or black3 or must) \
+                        and not allowed(after, kinds, value, codes, black3):
+                    continue
+                if custom:
+                    try:
+                        self._check_custom_meld(side, MeldKind.SET if rank is not None or
+                                                wild == len(codes) else MeldKind.RUN,
+                                                rank, codes, wild)
+                    except IllegalActionError:
+                        continue
+                out.append(action)
         # Lay-offs.
         for index, meld in enumerate(melds if melding else ()):
-            for codes, new_kind in self._layoff_candidates(hand, meld):
+            lcands, lmost, by_index = self._layoff_entry(hand, meld)
+            if not lcands:
+                continue
+            black3 = meld.rank == Rank.THREE
+            if fast and not black3 and n - lmost >= keep and n - lmost > 1:
+                layoffs = by_index.get(index)
+                if layoffs is None:
+                    layoffs = by_index[index] = tuple(
+                        self._layoff_action(index, codes) for codes, _kind in lcands)
+                out.extend(layoffs)
+                continue
+            for codes, new_kind in lcands:
                 after = n - len(codes)
-                black3 = meld.rank == Rank.THREE
                 if black3 and after > 1:
                     continue
                 if after < keep or after <= 1 or black3 or must:
@@ -1992,11 +2126,7 @@ class Game:
                         self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
                     except IllegalActionError:
                         continue
-                layoff = _LAYOFF_ACTIONS.get((index, codes))
-                if layoff is None:
-                    layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
-                        LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
-                out.append(layoff)
+                out.append(self._layoff_action(index, codes))
         # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
         if not self._s.red.auto_place:
             for code in RED_THREES:
@@ -2071,13 +2201,24 @@ class Game:
             return
         hand = self._hands[player]
         forbidden = self._forbidden(player, going_out)
+        if not forbidden:
+            out.extend(compress(_DISCARD_ACTIONS, hand))
+            return
         for code in range(NUM_CODES):
-            if hand[code] and (not forbidden or CARDS[code] not in forbidden):
+            if hand[code] and CARDS[code] not in forbidden:
                 out.append(_DISCARD_ACTIONS[code])
 
-    def _layoff_candidates(self, hand: list[int], meld: Meld
-                           ) -> tuple[tuple[tuple[int, ...], str | None], ...]:
-        """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards).
+    @staticmethod
+    def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
+        layoff = _LAYOFF_ACTIONS.get((index, codes))
+        if layoff is None:
+            layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
+                LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
+        return layoff
+
+    def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
+        """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
+        the most cards one lay-off uses and the ready-made actions by meld index.
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
         counts instead of building the new meld. Memoised like new melds: the answer
@@ -2092,22 +2233,63 @@ class Game:
                     mask |= 1 << rank
             key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
         else:
-            cap = self._s.wild_cap
-            wilds = (min(hand[0], cap), min(hand[1], cap), min(hand[2], cap), min(hand[3], cap),
-                     min(hand[JOKER_CODE], cap))
-            if meld.rank is None:
-                key = (1, size, meld.canasta, wilds)
+            set_rank = None if meld.rank is None else int(meld.rank)
+            if set_rank is None:
+                held: tuple[int, ...] = ()
+            elif set_rank == 3:
+                held = (hand[4], hand[7])
             else:
-                base = (int(meld.rank) - 2) * 4
-                key = (0, int(meld.rank), size, meld.wilds, meld.canasta, hand[base],
-                       hand[base + 1], hand[base + 2], hand[base + 3], wilds)
-        cache = self._s.layoffs
+                base = (set_rank - 2) * 4
+                held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
+            shape = (set_rank, size, meld.wilds, meld.canasta, sum(held))
+            tables = self._s.tables
+            room = tables.layoff_room.get(shape)
+            if room is None:
+                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
+            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            if room <= 0 or not any(wild):
+                if room < 0 or not shape[4]:
+                    return _NO_LAYOFFS
+                wild = (0, 0, 0, 0, 0)
+            elif max(wild) > room:
+                # As for new melds: only subsets of at most ``room`` wild cards can join.
+                wild = tuple(min(count, room) for count in wild)  # type: ignore[assignment]
+            key = (0, *shape[:4], *held, *wild)
+        cache = self._s.tables.layoffs
         found = cache.get(key)
         if found is None:
-            found = cache[key] = tuple(self._layoff_search(hand, meld))
+            cands = tuple(self._layoff_search(hand, meld))
+            found = cache[key] = (cands, max((len(c[0]) for c in cands), default=0), {})
             if len(cache) > 1_000_000:
                 cache.clear()
         return found
+
+    def _layoff_wild_room(self, meld: Meld, held: int) -> int:
+        """The most wild cards one lay-off on the set ``meld`` can hold, given ``held``
+        naturals of its rank in hand; -1 when no lay-off is possible at all."""
+        mr = self._s.meld
+        size = len(meld.cards)
+        if mr.max_size is not None and size >= mr.max_size:
+            return -1
+        rank = None if meld.rank is None else int(meld.rank)
+        if rank is None:
+            wild_room = mr.wild_meld_max - size
+            held = 0
+        else:
+            max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+            wild_room = max_w - meld.wilds if rank != 3 else 0
+            if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
+                wild_room = 0
+        if mr.max_size is not None:
+            wild_room = min(wild_room, mr.max_size - size)
+        nat_now = size - meld.wilds
+        room = -1
+        for wild in range(max(wild_room, 0), -1, -1):
+            if any(nat + wild and self._set_problem(rank, nat_now + nat, meld.wilds + wild,
+                                                    True) is None
+                   for nat in range(held + 1)):
+                return wild
+        return room
 
     def _layoff_search(self, hand: list[int], meld: Meld
                        ) -> Iterator[tuple[tuple[int, ...], str | None]]:
