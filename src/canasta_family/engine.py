@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
+from operator import mul
 from typing import Any, ClassVar
 
 from canasta_family.actions import (
@@ -108,14 +109,15 @@ _ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
 """Meld actions by card codes: values, so one instance serves every game."""
 _LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
 
 class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "nat_subs", "ok_ws", "set_ok",
-                 "wild_groups", "wild_lists")
+    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "melds", "nat_subs", "ok_ws",
+                 "set_ok", "wild_groups", "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -124,9 +126,11 @@ class _Tables:
         self.entries: dict[tuple[int, ...], _Entry] = {}
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         self.layoff_room: dict[tuple[object, ...], int] = {}
+        self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
-        self.set_ok: dict[tuple[int, int, int], bool] = {}
+        self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.wild_subsets: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
         """(wild count, canasta kind) of every legal set with that many naturals, by
         (rank, naturals)."""
@@ -137,6 +141,10 @@ class _Tables:
 
 
 _TABLES: dict[str, _Tables] = {}
+
+_LogEntry = tuple["int | None", "str | Action"]
+"""A log event: the seat (None for the table) and its text, or the action played, whose
+text is written when the log is read."""
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
@@ -194,10 +202,12 @@ class _Static:
         "info",
         "initial",
         "meld",
+        "meldable_values",
         "num_players",
         "options",
         "pickup",
         "pile",
+        "plans",
         "pm",
         "red",
         "red_in_deck",
@@ -218,6 +228,7 @@ class _Static:
         self.options = options
         self.num_players = num_players
         self.pm = make_plugin_manager(variant)
+        self.plans: dict[str, Any] = {}
         opts = {"options": options}
         both = {"num_players": num_players, "options": options}
         deck = self.call("canasta_deck", tuple, **opts)
@@ -263,6 +274,9 @@ class _Static:
             raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
                                f"at least 2, got {self.going_out.keep_cards}")
         self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
+        # Values of the cards a take of the pile could meld (no 3s): caps its count.
+        self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
+                                     for c, v in enumerate(self.values))
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
@@ -281,12 +295,51 @@ class _Static:
         hook = getattr(self.pm.hook, name)
         return any(impl.plugin_name != "canasta_family.core" for impl in hook.get_hookimpls())
 
+    def _plan(self, name: str) -> tuple[tuple[tuple[Callable[..., Any], tuple[str, ...]], ...],
+                                        bool] | None:
+        """How pluggy would call hook ``name``: its implementations in calling order with
+        the argument names each takes, and whether the first answer wins. None when pluggy
+        must do it itself (wrappers, keyword defaults, specs with defaults)."""
+        hook = getattr(self.pm.hook, name)
+        spec = hook.spec
+        if spec is None or getattr(spec, "kwargdefaults", None):
+            return None
+        impls = list(reversed(hook.get_hookimpls()))
+        if any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
+               for impl in impls):
+            return None
+        return (tuple((impl.function, tuple(impl.argnames)) for impl in impls),
+                bool(spec.opts.get("firstresult", False)))
+
     def call(self, name: str, expected: type | tuple[type, ...], **kwargs: object) -> Any:
         """Call hook ``name`` and check the type of its answer; a hook that raises or
-        answers nonsense is reported as a broken plugin."""
-        hook = getattr(self.pm.hook, name)
+        answers nonsense is reported as a broken plugin.
+
+        The plugin manager is fixed once the game exists, so each hook's calling order is
+        resolved at its first call and the implementations are then called directly, as
+        pluggy would call them (first non-None answer for ``firstresult`` hooks, else the
+        list of non-None answers): a pluggy call costs about a microsecond, and the engine
+        makes one or two per move.
+        """
+        plans = self.plans
+        plan = plans.get(name, False)
+        if plan is False:
+            plan = plans[name] = self._plan(name)
         try:
-            result = hook(**kwargs)
+            if plan is None:
+                result = getattr(self.pm.hook, name)(**kwargs)
+            elif plan[1]:
+                result = None
+                for function, argnames in plan[0]:
+                    result = function(*[kwargs[arg] for arg in argnames])
+                    if result is not None:
+                        break
+            else:
+                result = []
+                for function, argnames in plan[0]:
+                    answer = function(*[kwargs[arg] for arg in argnames])
+                    if answer is not None:
+                        result.append(answer)
         except CanastaError:
             raise
         except Exception as exc:
@@ -374,7 +427,7 @@ class Game:
         self._scores = [0] * sides
         self._results: list[HandResult] = []
         self._actions: list[Action] = []
-        self._past_logs: list[tuple[tuple[int | None, str], ...]] = []
+        self._past_logs: list[tuple[_LogEntry, ...]] = []
         self._result: GameResult | None = None
         self._legal_cache: tuple[Action, ...] | None = None
         if start is None:
@@ -654,9 +707,17 @@ class Game:
         >>> canasta_family.new_game("american-samba", seed=2).log()[0][1][:17]
         'hand 1: seat 0 de'
         """
+        log = self._log
+        # Plays are logged as their action and written out only when someone reads the
+        # log (simulations never do); written entries replace the actions.
+        for index, (seat, event) in enumerate(log):
+            if not isinstance(event, str):
+                log[index] = (seat, str(event))
+        current: tuple[tuple[int | None, str], ...] = tuple(log)  # type: ignore[arg-type]
         if all_hands:
-            return tuple(event for hand in self._past_logs for event in hand) + tuple(self._log)
-        return tuple(self._log)
+            return tuple((seat, str(event)) for hand in self._past_logs
+                         for seat, event in hand) + current
+        return current
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -690,7 +751,7 @@ class Game:
         old = getattr(self, "_log", None)
         if old:
             self._past_logs.append(tuple(old))
-        self._log: list[tuple[int | None, str]] = []
+        self._log: list[_LogEntry] = []
         self._turns = 0
         self._legal_cache = None
 
@@ -1006,10 +1067,19 @@ class Game:
 
     def _new_meld(self, kind: MeldKind, rank: int | None, suit: int | None,
                   codes: Sequence[int], wilds: int) -> Meld:
-        canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
-        meld: Meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
-                     suit=None if suit is None else Suit(suit),
-                     cards=tuple(CARDS[c] for c in sorted(codes)), wilds=wilds, canasta=canasta)
+        # A Meld is a value fixed by its kind and cards (rank, suit and wild count follow
+        # from them): memoised per rule set, as the canasta kind depends on the rules.
+        ordered = tuple(sorted(codes))
+        melds = self._s.tables.melds
+        meld = melds.get((kind, ordered))
+        if meld is None:
+            canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
+            meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
+                         suit=None if suit is None else Suit(suit),
+                         cards=tuple(CARDS[c] for c in ordered), wilds=wilds, canasta=canasta)
+            if len(melds) > 200_000:
+                melds.clear()
+            melds[(kind, ordered)] = meld
         return meld
 
     def _shape(self, codes: Sequence[int], black3_ok: bool
@@ -1671,9 +1741,21 @@ class Game:
         if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_make(Pass))
 
-    def _wild_subsets(self, hand: list[int], high: int) -> list[tuple[tuple[int, ...], int]]:
-        items = [(c, hand[c]) for c in WILD_CODES if hand[c]]
-        return [(sub, len(sub)) for sub in _submultisets(items, 0, high)]
+    def _wild_subsets(self, hand: list[int], high: int
+                      ) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """Sub-multisets of at most ``high`` of the wild cards in ``hand`` with their sizes,
+        in search order (memoised: they depend only on min(count, high) per wild card)."""
+        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        if max(raw) > high:
+            raw = tuple(min(count, high) for count in raw)
+        key = (high, *raw)
+        tables = self._s.tables
+        found = tables.wild_subsets.get(key)
+        if found is None:
+            items = [(c, n) for c, n in zip(WILD_CODES, raw, strict=True) if n]
+            found = tables.wild_subsets[key] = tuple(
+                (sub, len(sub)) for sub in _submultisets(items, 0, high))
+        return found
 
     def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
         player = self._current
@@ -1700,9 +1782,7 @@ class Game:
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            reach = values[top] + pile_bonus + sum(
-                values[c] * hand[c] for c in range(NUM_CODES) if c not in RED_THREES
-                and c not in BLACK_THREES)
+            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
@@ -1711,8 +1791,8 @@ class Game:
             for wsub, w in wild_subs:
                 if len(nat) + w < 2:
                     continue
-                if self._set_problem(rank, len(nat) + 1, w, False):
-                    continue
+                if not self._set_ok(rank, len(nat) + 1, w):
+                    continue  # (the same as black3_ok=False: the top card is no 3)
                 cards_codes = tuple(sorted(nat + wsub))
                 if self._s.custom_meld_check and self._custom_problem(
                         side, self._new_meld(MeldKind.SET, rank, None,
@@ -1725,8 +1805,12 @@ class Game:
                 if initial or base >= minimum:
                     if self._ending_ok(ending_cache, player, n - used + to_hand,
                                        self._kinds_with(side, None, kind)):
-                        out.append(_make(TakePile, cards=tuple(CARDS[c] for c in cards_codes),
-                                         onto=None, extra=()))
+                        take = _TAKE_ACTIONS.get(cards_codes)
+                        if take is None:
+                            take = _TAKE_ACTIONS[cards_codes] = _make(
+                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None,
+                                extra=())
+                        out.append(take)
                     continue
                 self._list_initial_extras(out, cards_codes, base, kind, to_hand, ending_cache)
 
@@ -1833,12 +1917,18 @@ class Game:
         ranks: Sequence[int] = s.set_rank_list
         if black3 and mr.black_threes == "going-out":
             ranks = (3, *ranks)
+        min_nat = max(mr.set_min_naturals, 1)
         for rank in ranks:
             if rank == 3:
+                if hand[4] + hand[7] < min_nat:
+                    continue
                 nat_key: tuple[int, ...] = (3, hand[4], hand[7])
             else:
                 base = (rank - 2) * 4
-                nat_key = (rank, hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
+                a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
+                if a + b + c + d < min_nat:
+                    continue
+                nat_key = (rank, a, b, c, d)
             wildkey: tuple[int, ...]
             slot = by_rank.get(nat_key)
             if slot is None:
@@ -1892,7 +1982,8 @@ class Game:
         return (tuple(found), tuple(cand[5] for cand in found),
                 max((len(cand[0]) for cand in found), default=0), rank)
 
-    def _set_ok(self, rank: int, nat: int, wild: int) -> bool:
+    def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
+        # _set_problem(..., black3_ok=True) is None, memoised per rule set.
         set_ok = self._s.tables.set_ok
         ok = set_ok.get((rank, nat, wild))
         if ok is None:
@@ -2337,11 +2428,12 @@ class Game:
             wild_room = min(wild_room, mr.max_size - size)
         wild_subs = self._wild_subsets(hand, max(wild_room, 0))
         nat_now = size - meld.wilds
+        set_ok = self._set_ok
         for nat in nat_subs:
             for wsub, w in wild_subs:
                 if not nat and not w:
                     continue
-                if self._set_problem(rank_or_none, nat_now + len(nat), meld.wilds + w, True):
+                if not set_ok(rank_or_none, nat_now + len(nat), meld.wilds + w):
                     continue
                 low_w = tuple(c for c in wsub if c != JOKER_CODE)
                 codes = low_w + nat + wsub[len(low_w):]
@@ -2364,8 +2456,14 @@ class Game:
         # An action object taken from the current listing is legal by construction (the
         # listing and the checks are kept in agreement by the completeness tests), so
         # bots that hand back what legal_actions() gave them skip the second check.
-        if cached is None or not any(act is listed for listed in cached):
+        if cached is None:
             self._check(act)
+        else:
+            for listed in cached:
+                if listed is act:
+                    break
+            else:
+                self._check(act)
         self._legal_cache = None
         self._actions.append(act)
         self._executors[type(act)](self, act)
@@ -2442,7 +2540,7 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         top = self._pile[-1]
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         if action.onto is not None:
             meld = self._melds[side][action.onto]
             new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
@@ -2502,7 +2600,7 @@ class Game:
         self._remove(player, codes)
         self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild),
                         self._value(codes))
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         self._after_play(player)
 
     def _do_layoff(self, action: LayOff) -> None:
@@ -2513,7 +2611,7 @@ class Game:
         assert new is not None
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, self._value(codes))
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         self._after_play(player)
 
     def _do_merge(self, action: Merge) -> None:
@@ -2529,7 +2627,7 @@ class Game:
         melds[action.first] = merged
         if became is not None:
             self._turn_kinds.append(became)
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
 
     def _do_place(self, action: PlaceRedThree) -> None:
         player = self._current
@@ -2561,7 +2659,7 @@ class Game:
         code = action.card.code
         self._remove(player, [code])
         self._push_pile(code)
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         if self._hsize[player] == 0:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
             return
@@ -2699,7 +2797,7 @@ class Game:
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
             tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
-            tuple(self._actions), tuple(self._log), tuple(self._past_logs), self._turns,
+            tuple(self._actions), self.log(all_hands=True), self._turns,
             self._result,
         )
 
