@@ -116,21 +116,23 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "melds", "nat_subs", "ok_ws",
-                 "set_ok", "wild_groups", "wild_lists", "wild_subsets")
+    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "melds", "merge_ok",
+                 "nat_subs", "ok_ws", "set_ok", "wild_groups", "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
-        self.entries: dict[tuple[int, ...], _Entry] = {}
+        self.entries: dict[tuple[object, ...], _Entry] = {}
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         self.layoff_room: dict[tuple[object, ...], int] = {}
         self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
+        self.merge_ok: dict[tuple[object, ...], bool] = {}
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.set_ok: dict[tuple[int | None, int, int], bool] = {}
-        self.wild_subsets: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        self.wild_subsets: dict[tuple[int, ...], tuple[
+            tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
         """(wild count, canasta kind) of every legal set with that many naturals, by
         (rank, naturals)."""
@@ -1593,6 +1595,20 @@ class Game:
         if problem:
             raise self._fail(problem)
 
+    def _merge_ok(self, a: Meld, b: Meld) -> bool:
+        """``_merge_problem(a, b) is None``, memoised by the melds' shapes unless the
+        variant checks melds itself (two same-rank sets merge or not by their sizes, wild
+        cards and whether each is a canasta)."""
+        if self._s.custom_meld_check or a.rank is None:
+            return self._merge_problem(a, b) is None
+        key = (a.kind, b.kind, a.rank, b.rank, len(a.cards), a.wilds, a.canasta is None,
+               len(b.cards), b.wilds, b.canasta is None)
+        cache = self._s.tables.merge_ok
+        ok = cache.get(key)
+        if ok is None:
+            ok = cache[key] = self._merge_problem(a, b) is None
+        return ok
+
     def _merge_problem(self, a: Meld, b: Meld) -> Problem | None:
         if a.kind is not MeldKind.SET or b.kind is not MeldKind.SET or a.rank is None \
                 or a.rank != b.rank:
@@ -1742,9 +1758,11 @@ class Game:
             out.append(_make(Pass))
 
     def _wild_subsets(self, hand: list[int], high: int
-                      ) -> tuple[tuple[tuple[int, ...], int], ...]:
-        """Sub-multisets of at most ``high`` of the wild cards in ``hand`` with their sizes,
-        in search order (memoised: they depend only on min(count, high) per wild card)."""
+                      ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
+                                 ...]:
+        """Sub-multisets of at most ``high`` of the wild cards in ``hand`` as (codes, size,
+        2s, jokers), in search order (memoised: they depend only on min(count, high) per
+        wild card)."""
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         if max(raw) > high:
             raw = tuple(min(count, high) for count in raw)
@@ -1754,7 +1772,9 @@ class Game:
         if found is None:
             items = [(c, n) for c, n in zip(WILD_CODES, raw, strict=True) if n]
             found = tables.wild_subsets[key] = tuple(
-                (sub, len(sub)) for sub in _submultisets(items, 0, high))
+                (sub, len(sub), tuple(c for c in sub if c != JOKER_CODE),
+                 tuple(c for c in sub if c == JOKER_CODE))
+                for sub in _submultisets(items, 0, high))
         return found
 
     def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
@@ -1788,7 +1808,7 @@ class Game:
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
-            for wsub, w in wild_subs:
+            for wsub, w, _low, _high in wild_subs:
                 if len(nat) + w < 2:
                     continue
                 if not self._set_ok(rank, len(nat) + 1, w):
@@ -1959,17 +1979,21 @@ class Game:
                 out.append(entry)
         if mr.runs:
             cache = tables.entries
+            start = (mr.run_low - 2) * 4
+            stop = (mr.run_high - 2) * 4 + 1
             for suit in range(4):
-                mask = 0
-                for rank in range(mr.run_low, mr.run_high + 1):
-                    if hand[(rank - 2) * 4 + suit]:
-                        mask |= 1 << rank
-                if not mask:
+                # Which ranks of the suit are held, one byte each (a C-level slice).
+                held = bytes(map(bool, hand[start + suit:stop + suit:4]))
+                if not any(held):
                     continue
-                key = (-1, suit, mask)
-                entry = cache.get(key)
+                run_key = (suit, held)
+                entry = cache.get(run_key)
                 if entry is None:
-                    entry = cache[key] = self._run_entry(suit, mask)
+                    mask = 0
+                    for offset, present in enumerate(held):
+                        if present:
+                            mask |= 1 << (mr.run_low + offset)
+                    entry = cache[run_key] = self._run_entry(suit, mask)
                 if entry[0]:
                     out.append(entry)
         if len(by_rank) + len(tables.entries) > 100_000:
@@ -2241,7 +2265,7 @@ class Game:
                     by_rank.setdefault(int(meld.rank), []).append(index)
             pairs = [(i, j) for indices in by_rank.values()
                      for a, i in enumerate(indices) for j in indices[a + 1:]
-                     if self._merge_problem(melds[i], melds[j]) is None]
+                     if self._merge_ok(melds[i], melds[j])]
             for i, j in sorted(pairs):
                 merge = _MERGE_ACTIONS.get((i, j))
                 if merge is None:
@@ -2317,12 +2341,25 @@ class Game:
         """
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
+            # Only the held cards running on from either end can join: the lay-offs
+            # depend on how many there are below and above (up to the room left).
+            mr = self._s.meld
             suit = int(meld.suit)  # type: ignore[arg-type]
-            mask = 0
-            for rank in range(self._s.meld.run_low, self._s.meld.run_high + 1):
-                if hand[(rank - 2) * 4 + suit]:
-                    mask |= 1 << rank
-            key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
+            low = int(meld.cards[0].rank)
+            run_room = mr.run_max - size
+            down = 0
+            rank = low - 1
+            while down < run_room and rank >= mr.run_low and hand[(rank - 2) * 4 + suit]:
+                down += 1
+                rank -= 1
+            up = 0
+            rank = low + size
+            while up < run_room and rank <= mr.run_high and hand[(rank - 2) * 4 + suit]:
+                up += 1
+                rank += 1
+            if not down and not up:
+                return _NO_LAYOFFS
+            key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
             set_rank = None if meld.rank is None else int(meld.rank)
             if set_rank is None:
@@ -2428,17 +2465,20 @@ class Game:
             wild_room = min(wild_room, mr.max_size - size)
         wild_subs = self._wild_subsets(hand, max(wild_room, 0))
         nat_now = size - meld.wilds
-        set_ok = self._set_ok
+        # Legality and canasta kind depend only on how many naturals and wild cards join.
+        joins: dict[tuple[int, int], tuple[bool, str | None]] = {}
         for nat in nat_subs:
-            for wsub, w in wild_subs:
-                if not nat and not w:
+            n = len(nat)
+            for _wsub, w, low_w, high_w in wild_subs:
+                if not n and not w:
                     continue
-                if not set_ok(rank_or_none, nat_now + len(nat), meld.wilds + w):
-                    continue
-                low_w = tuple(c for c in wsub if c != JOKER_CODE)
-                codes = low_w + nat + wsub[len(low_w):]
-                yield codes, self._canasta_kind(False, rank_or_none, size + len(codes),
-                                                meld.wilds + w)
+                join = joins.get((n, w))
+                if join is None:
+                    join = joins[(n, w)] = (
+                        self._set_ok(rank_or_none, nat_now + n, meld.wilds + w),
+                        self._canasta_kind(False, rank_or_none, size + n + w, meld.wilds + w))
+                if join[0]:
+                    yield low_w + nat + high_w, join[1]
 
     # --- applying -----------------------------------------------------------------------------
 
