@@ -1,7 +1,8 @@
 """The documentation stays true to the code.
 
 - every hook spec is documented in docs/hooks.md;
-- every ``python`` code block of docs/writing-a-variant.md and docs/notation.md runs, the
+- every ``python`` code block of docs/writing-a-variant.md, docs/notation.md and
+  docs/players.md runs, the
   blocks of one file in order in one fresh namespace (blocks meant as illustrations only use
   other fence languages: ``toml``, ``text``);
 - every American Samba rule ID AS-1 … AS-42 has its paragraph in
@@ -59,7 +60,7 @@ def test_every_hookspec_is_documented() -> None:
     assert not missing, f"hooks not documented in docs/hooks.md: {missing}"
 
 
-@pytest.mark.parametrize("name", ["writing-a-variant.md", "notation.md"])
+@pytest.mark.parametrize("name", ["writing-a-variant.md", "notation.md", "players.md"])
 def test_python_blocks_run(name: str) -> None:
     """The ``python`` blocks of a page run in order in one namespace, as a reader would."""
     path = DOCS / name
@@ -79,6 +80,19 @@ def test_every_american_samba_rule_has_a_paragraph() -> None:
     found = {int(n) for n in re.findall(r"\bAS-(\d+)\b", text)}
     missing = [f"AS-{n}" for n in range(1, 43) if n not in found]
     assert not missing, f"rule IDs missing from the American Samba page: {missing}"
+
+
+def test_every_pennies_rule_has_a_paragraph() -> None:
+    """PH-1 … PH-26 and PH-O1 … PH-O3 each appear in docs/variants/pennies-from-heaven.md,
+    and every rule ID the plugin maps is one of them."""
+    from canasta_family.variants.pennies_from_heaven import VARIANT
+
+    text = (DOCS / "variants" / "pennies-from-heaven.md").read_text(encoding="utf-8")
+    found = {int(n) for n in re.findall(r"\bPH-(\d+)\b", text)}
+    missing = [f"PH-{n}" for n in range(1, 27) if n not in found]
+    assert not missing, f"rule IDs missing from the Pennies page: {missing}"
+    assert all(f"PH-O{n}" in text for n in (1, 2, 3))
+    assert {int(rule[3:]) for rule in VARIANT.rule_ids.values()} <= set(range(1, 27))
 
 
 def test_every_engine_topic_is_documented() -> None:
