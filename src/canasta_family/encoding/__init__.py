@@ -1,0 +1,36 @@
+"""Numbers for learning libraries: a fixed step space for actions and a flat observation.
+
+Pure Python, with no dependency beyond the engine: :mod:`canasta_family.rl` (PettingZoo)
+and :mod:`canasta_family.openspiel` build on it, and so can anything else.
+
+* :class:`StepCodec` / :class:`StepBuilder` (:mod:`~canasta_family.encoding.steps`): every
+  engine action as a short sequence of steps from a fixed vocabulary, with the steps
+  allowed now taken from the engine's ``legal_actions()``.
+* :class:`ObservationLayout` (:mod:`~canasta_family.encoding.tensor`): a player's
+  observation as a flat list of numbers, section by section.
+
+>>> import canasta_family
+>>> game = canasta_family.new_game(players=2, seed=3)
+>>> StepCodec.for_game(game).size
+440
+"""
+
+from __future__ import annotations
+
+from canasta_family.encoding.steps import StepBuilder, StepCodec, StepError
+from canasta_family.encoding.tensor import (
+    MELD_FEATURES,
+    PENDING_KINDS,
+    PHASES,
+    ObservationLayout,
+)
+
+__all__ = [
+    "MELD_FEATURES",
+    "PENDING_KINDS",
+    "PHASES",
+    "ObservationLayout",
+    "StepBuilder",
+    "StepCodec",
+    "StepError",
+]
