@@ -1,7 +1,8 @@
 """The documentation stays true to the code.
 
 - every hook spec is documented in docs/hooks.md;
-- every ``python`` code block of docs/writing-a-variant.md and docs/notation.md runs, the
+- every ``python`` code block of docs/writing-a-variant.md, docs/notation.md and
+  docs/players.md runs, the
   blocks of one file in order in one fresh namespace (blocks meant as illustrations only use
   other fence languages: ``toml``, ``text``);
 - every American Samba rule ID AS-1 … AS-42 has its paragraph in
@@ -59,7 +60,7 @@ def test_every_hookspec_is_documented() -> None:
     assert not missing, f"hooks not documented in docs/hooks.md: {missing}"
 
 
-@pytest.mark.parametrize("name", ["writing-a-variant.md", "notation.md"])
+@pytest.mark.parametrize("name", ["writing-a-variant.md", "notation.md", "players.md"])
 def test_python_blocks_run(name: str) -> None:
     """The ``python`` blocks of a page run in order in one namespace, as a reader would."""
     path = DOCS / name

@@ -5,6 +5,8 @@ replay a record.
     canasta-family play --variant NAME --players N --seed S [--player SEAT=KIND ...]
                         [--record FILE] [--verbose]
     canasta-family replay FILE [--verbose]
+    canasta-family simulate --variant NAME --players N --games N --seed S [--jobs J]
+                            [--player SEAT=KIND ...] [--out FILE]   (see simulate.py)
 
 Also runnable as ``python -m canasta_family``.
 """
@@ -24,6 +26,8 @@ from canasta_family.errors import CanastaError
 from canasta_family.players import GreedyPlayer, Player, RandomPlayer
 from canasta_family.plugins import all_variants, find_variant
 from canasta_family.record import load_record, replay
+from canasta_family.simulate import add_parser as add_simulate_parser
+from canasta_family.simulate import run_simulate
 
 __all__ = ["main"]
 
@@ -173,6 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="re-run a game record, validate it, print the summary")
     rep.add_argument("file", help="a record written by 'play --record'")
     rep.add_argument("--verbose", action="store_true", help="print every action")
+    add_simulate_parser(sub)
     return parser
 
 
@@ -180,10 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     console = Console(highlight=False)
-    commands = {"variants": _cmd_variants, "play": _cmd_play, "replay": _cmd_replay}
+    commands = {"variants": _cmd_variants, "play": _cmd_play, "replay": _cmd_replay,
+                "simulate": run_simulate}
     try:
         return commands[args.command](args, console)
-    except CanastaError as exc:
+    except (CanastaError, ValueError) as exc:
         Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
         return 2
 

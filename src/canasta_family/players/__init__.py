@@ -13,8 +13,24 @@ A player is anything with a ``choose(observation, legal_actions) -> action`` met
 
 from __future__ import annotations
 
-from canasta_family.players.base import Player, play_game, play_hand
+from canasta_family.players.base import (
+    AnyPlayer,
+    Player,
+    SearchPlayer,
+    decide,
+    play_game,
+    play_hand,
+)
 from canasta_family.players.greedy import GreedyPlayer
 from canasta_family.players.random_player import RandomPlayer
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "play_game", "play_hand"]
+__all__ = [
+    "AnyPlayer",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "decide",
+    "play_game",
+    "play_hand",
+]

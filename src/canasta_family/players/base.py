@@ -17,7 +17,7 @@ from canasta_family.actions import Action
 from canasta_family.engine import Game
 from canasta_family.observation import Observation
 
-__all__ = ["Player", "play_game", "play_hand"]
+__all__ = ["Player", "SearchPlayer", "decide", "play_game", "play_hand"]
 
 
 @runtime_checkable
@@ -34,14 +34,47 @@ class Player(Protocol):
         ...
 
 
-def _step(game: Game, players: Sequence[Player]) -> None:
+@runtime_checkable
+class SearchPlayer(Protocol):
+    """A player that searches: it is handed the game itself, not an observation.
+
+    It promises to read only what its seat may know: the seat's observation and
+    determinizations (:meth:`Game.determinize <canasta_family.Game.determinize>`), which
+    deal every card the seat cannot see at random. :func:`decide` and the play loops call
+    ``choose_in_game`` for such players.
+    """
+
+    def choose_in_game(self, game: Game) -> Action:
+        """Pick one of ``game.legal_actions()`` for ``game.current_player``."""
+        ...
+
+
+AnyPlayer = Player | SearchPlayer
+"""What the play loops accept: an observing player or a searching one."""
+
+
+def decide(player: AnyPlayer, game: Game) -> Action:
+    """The action ``player`` chooses for the seat to move in ``game``.
+
+    >>> import canasta_family
+    >>> from canasta_family.players import GreedyPlayer
+    >>> game = canasta_family.new_game("american-samba", players=2, seed=4)
+    >>> str(decide(GreedyPlayer(), game))
+    'draw'
+    """
+    chooser = getattr(player, "choose_in_game", None)
+    if chooser is not None:
+        action: Action = chooser(game)
+        return action
     seat = game.current_player
-    legal = game.legal_actions()
-    action = players[seat].choose(game.observation(seat), legal)
-    game.apply(action)
+    return player.choose(game.observation(seat), game.legal_actions())  # type: ignore[union-attr]
 
 
-def play_hand(game: Game, players: Sequence[Player], max_actions: int | None = None) -> None:
+def _step(game: Game, players: Sequence[AnyPlayer]) -> None:
+    game.apply(decide(players[game.current_player], game))
+
+
+def play_hand(game: Game, players: Sequence[AnyPlayer], max_actions: int | None = None) -> None:
     """Let ``players`` (one per seat) play until the hand in progress ends (or the game).
 
     ``max_actions`` bounds the number of actions (``None``: no bound).
@@ -57,7 +90,7 @@ def play_hand(game: Game, players: Sequence[Player], max_actions: int | None = N
         count += 1
 
 
-def play_game(game: Game, players: Sequence[Player], max_actions: int | None = None) -> Game:
+def play_game(game: Game, players: Sequence[AnyPlayer], max_actions: int | None = None) -> Game:
     """Let ``players`` (one per seat) play ``game`` to its end and return it.
 
     ``max_actions`` bounds the number of actions (``None``: play to the end).
