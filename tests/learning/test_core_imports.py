@@ -24,7 +24,8 @@ def test_import_canasta_family_imports_no_optional_library() -> None:
 
 def test_cli_and_encoding_import_no_optional_library() -> None:
     code = ("import canasta_family.cli, canasta_family.encoding, canasta_family.players, "
-            "canasta_family.testing\n"
+            "canasta_family.testing, canasta_family.arena, canasta_family.simulate, "
+            "canasta_family.ray_backend\n"
             "g = canasta_family.new_game(seed=1)\n"
             "canasta_family.encoding.StepBuilder(g).allowed()")
     assert _imported_after(code) == []
