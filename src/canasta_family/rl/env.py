@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from canasta_family.actions import Action
+from canasta_family.actions import Action, to_action
 from canasta_family.api import DEFAULT_VARIANT, new_game
 from canasta_family.encoding import (
     ObservationLayout,
@@ -226,6 +226,4 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def steps_for(self, action: Action | str) -> tuple[int, ...]:
         """The steps the agent to act needs to play ``action`` from its pending steps
         (an action of ``game.legal_actions()``, or its text)."""
-        from canasta_family.actions import to_action
-
         return self.builder.steps_to(to_action(action))

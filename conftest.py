@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib.util
 
 _NEEDS = {
-    "canasta_family/rl": ("pettingzoo", "gymnasium", "numpy"),
-    "canasta_family/openspiel": ("pyspiel", "numpy"),
+    "src/canasta_family/rl": ("pettingzoo", "gymnasium", "numpy"),
+    "src/canasta_family/openspiel": ("pyspiel", "numpy"),
 }
 
 collect_ignore = [path for path, modules in _NEEDS.items()
