@@ -35,7 +35,8 @@ def test_pettingzoo_api_test(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pettingzoo_api_test_through_the_end_of_an_episode(variant: str) -> None:
-    e = env(variant, players=2, max_hands=1)
+    fewest = min(canasta_family.find_variant(variant).info.players)
+    e = env(variant, players=fewest, max_hands=1)
     _quiet_api_test(e, 2000)
 
 
