@@ -114,11 +114,14 @@ def main() -> None:
     args = parser.parse_args()
     variants = list(BUILTIN_VARIANTS) if args.variant == "all" else [args.variant]
     for variant in variants:
-        print(f"{variant}, {args.players} players")
-        for name, value in bench_random_hands(variant, args.players, args.hands,
+        info = canasta_family.find_variant(variant).info
+        # A variant that cannot seat --players (Pennies from Heaven: six only) uses its own.
+        players = args.players if args.players in info.players else info.preferred_players
+        print(f"{variant}, {players} players")
+        for name, value in bench_random_hands(variant, players, args.hands,
                                               args.seed).items():
             print(f"  random  {name:26s} {value:12.1f}")
-        for name, value in bench_greedy_games(variant, args.players, args.games,
+        for name, value in bench_greedy_games(variant, players, args.games,
                                               args.seed).items():
             print(f"  greedy  {name:26s} {value:12.3f}")
 

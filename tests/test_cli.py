@@ -228,6 +228,32 @@ def test_play_full_game_of_each_samba_variant(tmp_path: Path, variant: str, play
     assert final_table(replayed.stdout) == final_table(result.stdout)
 
 
+def test_PH_26_play_pennies_full_game_to_20000(tmp_path: Path) -> None:
+    """``play --variant pennies`` (six players by default) plays a whole game to 20,000
+    between greedy players; the record replays to the same final table."""
+    record = tmp_path / "pennies.json"
+    result = run("play", "--variant", "pennies", "--seed", "21", "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    assert "pennies-from-heaven, 6 players" in result.stdout and "PH-26" in result.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["variant"] == "pennies-from-heaven" and data["players"] == 6
+    game = canasta_family.replay(record)
+    assert game.is_over and max(game.scores) >= 20_000
+    replayed = run("replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    assert final_table(replayed.stdout) == final_table(result.stdout)
+
+
+def test_PH_O1_variants_options_lists_the_pennies_options() -> None:
+    """``variants --options`` shows PH-O1 … PH-O3."""
+    result = run("variants", "--options")
+    assert result.returncode == 0, result.stderr
+    for name, rule in (("sevens_discard", "PH-O1"), ("wild_in_sevens", "PH-O2"),
+                       ("foot_pickup", "PH-O3")):
+        line = next(ln for ln in result.stdout.splitlines() if name in ln)
+        assert rule in line
+
+
 def test_variants_options_lists_every_samba_option() -> None:
     """``variants --options`` shows each variant's declared options with their rule IDs."""
     result = run("variants", "--options")

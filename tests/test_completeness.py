@@ -465,3 +465,57 @@ def test_listing_exact_on_random_small_deals(game: Game, steps: int, bot_seed: i
             seat = game.current_player
             game.apply(bot.choose(game.observation(seat), game.legal_actions()))
     assume(checked > 0)
+
+
+# --- Pennies from Heaven positions (PH-8, PH-10, PH-16) ------------------------------------
+
+PH_FILLER = ("4c 5d 6h 8s", "4d 5h 6s 8c", "4h 5s 6c 8d", "4s 5c 6d 8h", "9c 10d Jh Qs",
+             "9d 10h Js Qc")
+
+
+def arranged_pennies(hand: str, *, pile: str, stock: str, melds: Sequence[Sequence[str]],
+                     feet: Sequence[str] = ("Ac", "Kc", "Qd", "Jc", "10c", "9h"),
+                     scores: Sequence[int] | None = None) -> Game:
+    return canasta_family.new_game(
+        "pennies", seed=1,
+        start=HandSetup(hands=(hand, *PH_FILLER[1:]), pile=pile, stock=stock, melds=melds,
+                        feet=feet, scores=scores, dealer=5, to_play=0))
+
+
+def test_PH_10_take_joining_open_meld_listing_exact() -> None:
+    """PH-10: pair takes that join the open meld of their rank are listed exactly, those
+    that would pass 7 cards are not."""
+    game = arranged_pennies("9c 9d 9c 2d JK 5s 7c", pile="4c 9h", stock="Kh Ks",
+                            melds=(("9s 9s 9d 9h", "2c 2h 2s"), ()))
+    listed = texts(assert_listing_exact(game))
+    assert {"take-pile 9c 9d", "take-pile onto 0"} <= listed
+    assert "take-pile 9c 9c 9d" not in listed  # 4 + 4 = 8 cards
+
+
+def test_PH_10_initial_take_extras_one_open_meld_listing_exact() -> None:
+    """PH-10 / PH-17: an initial take lists no extra meld of the take's own rank, nor two
+    unfinished melds of one rank."""
+    game = arranged_pennies("9c 9d 9c 9d 9s 5c 5d 5h", pile="4c 9h", stock="Kh Ks",
+                            melds=((), ()), scores=(1000, 0))
+    listed = texts(assert_listing_exact(game))
+    assert not any(t.startswith("take-pile") and "+ 9" in t for t in listed)
+
+
+def test_PH_16_stranded_hand_listing_exact() -> None:
+    """PH-16: a hand of only 7s after the draw: melds that keep one 7 and ``pass``."""
+    game = arranged_pennies("7c 7d 7h", pile="4c 9h", stock="7s 7c Kh",
+                            melds=(("Qc Qd Qs", "7s 7s 7d 7h"), ()))
+    game.apply("draw")
+    listed = texts(assert_listing_exact(game))
+    assert "pass" in listed and not any(t.startswith("discard") for t in listed)
+
+
+def test_PH_16_sevens_and_wild_melds_listing_exact() -> None:
+    """PH-7, PH-8, PH-16: wild-only melds, no wild card among 7s, no play leaving only 7s,
+    no 7 discarded."""
+    game = arranged_pennies("7c 7d 7h 2c 2d JK Kc", pile="4c 9h", stock="Kd 5s",
+                            melds=(("Qc Qd Qs",), ()))
+    game.apply("draw")
+    listed = texts(assert_listing_exact(game))
+    assert {"meld 2c 2d JK", "meld 7c 7d 7h"} <= listed
+    assert "discard 7c" not in listed and "meld 2c 7c 7d" not in listed

@@ -82,6 +82,19 @@ def test_every_american_samba_rule_has_a_paragraph() -> None:
     assert not missing, f"rule IDs missing from the American Samba page: {missing}"
 
 
+def test_every_pennies_rule_has_a_paragraph() -> None:
+    """PH-1 … PH-26 and PH-O1 … PH-O3 each appear in docs/variants/pennies-from-heaven.md,
+    and every rule ID the plugin maps is one of them."""
+    from canasta_family.variants.pennies_from_heaven import VARIANT
+
+    text = (DOCS / "variants" / "pennies-from-heaven.md").read_text(encoding="utf-8")
+    found = {int(n) for n in re.findall(r"\bPH-(\d+)\b", text)}
+    missing = [f"PH-{n}" for n in range(1, 27) if n not in found]
+    assert not missing, f"rule IDs missing from the Pennies page: {missing}"
+    assert all(f"PH-O{n}" in text for n in (1, 2, 3))
+    assert {int(rule[3:]) for rule in VARIANT.rule_ids.values()} <= set(range(1, 27))
+
+
 def test_every_engine_topic_is_documented() -> None:
     """Each rule topic engine.py cites is explained in docs/hooks.md."""
     topics = _engine_topics()

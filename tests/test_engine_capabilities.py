@@ -18,8 +18,10 @@ from canasta_family.rules import (
     PileRules,
     RedThreeRules,
     SinglePickupRules,
+    StockEndRules,
     TurnEndEffects,
     VariantInfo,
+    Violation,
 )
 from canasta_family.variants.american_samba import VARIANT, AmericanSambaPlugin
 
@@ -195,3 +197,88 @@ def test_meld_violation_hook_applies_to_melds_and_to_taking_the_pile() -> None:
                  if t.startswith("meld ") and all(w.startswith("K") for w in t.split()[1:])]
     assert king_sets == []
     assert "meld Jd Qd Kd" in [str(a) for a in game.legal_actions()]  # a run is not a set
+
+
+class StrandTestPlugin(FamilyTestPlugin):
+    """Kings may never be discarded, a 7-card set of kings is a "royal" canasta (mixed:
+    "royal-mixed"), and a red 3 as the stock's last card ends the hand."""
+
+    info = VariantInfo(name="strand-test", players=(2, 4), rule_ids=VARIANT.rule_ids)
+
+    @hookimpl
+    def canasta_canasta_rules(self, options: Options) -> CanastaRules:
+        from canasta_family.cards import Rank
+
+        return CanastaRules(bonuses={"natural": 500, "mixed": 300, "wild": 1000,
+                                     "samba": 1500, "royal": 900, "royal-mixed": 600},
+                            run_kind="samba", rank_kinds={Rank.KING: "royal"},
+                            rank_mixed_kinds={Rank.KING: "royal-mixed"})
+
+    @hookimpl
+    def canasta_stock_end_rules(self, options: Options) -> StockEndRules:
+        return StockEndRules(forced_layoff_take=False, red_three_last_card_ends=True)
+
+    @hookimpl
+    def canasta_red_three_rules(self, options: Options) -> RedThreeRules:
+        return RedThreeRules(auto_place=True, discardable=False, rule="T-red")
+
+    @hookimpl
+    def canasta_forbidden_discards(self, game: Game, player: int, going_out: bool,
+                                   hand: tuple[object, ...], canastas: tuple[str, ...]
+                                   ) -> dict[object, Violation]:
+        from canasta_family.cards import Rank
+
+        return {card: Violation("T-king", "kings stay in hand") for card in hand
+                if getattr(card, "rank", None) == Rank.KING}
+
+
+def _strand_game(setup: HandSetup) -> Game:
+    plugin = StrandTestPlugin()
+    return Game(Variant(info=plugin.info, plugin=plugin, origin="test"), players=2, seed=4,
+                start=setup)
+
+
+def test_rank_kinds_name_natural_and_mixed_canastas_of_a_rank() -> None:
+    """CanastaRules.rank_kinds / rank_mixed_kinds name the canastas of one rank."""
+    game = _strand_game(HandSetup(hands=("Kc Kd 2c 9c 9d", "5c 5d 6s"),
+                                  melds=(("Kh Kh Ks Ks Kd",), ()), pile="4c",
+                                  stock="Jc Jd Js Qd", feet=("", ""), to_play=0))
+    game.apply("draw")
+    mixed = game.clone()
+    game.apply("lay-off 0 Kc Kd")
+    assert game.side_melds(0)[0].canasta == "royal"
+    mixed.apply("lay-off 0 2c Kc")
+    assert mixed.side_melds(0)[0].canasta == "royal-mixed"
+
+
+def test_stranded_hand_keeps_a_card_and_passes() -> None:
+    """A play may not leave only undiscardable cards (topic ``stranded``); a player whose
+    draw left nothing to discard may keep one card and ``pass`` ends the hand."""
+    game = _strand_game(HandSetup(hands=("Kc Kd Ks 9c 9d 9h", "5c 5d 6s"), pile="4c",
+                                  melds=(("Qc Qd Qs",), ()), stock="Kh 9s Js Qd",
+                                  feet=("", ""), to_play=0))
+    game.apply("draw")  # + Kh 9s
+    assert "meld 9c 9d 9h 9s" not in {str(a) for a in game.legal_actions()}
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("meld 9c 9d 9h 9s")  # would leave only kings
+    assert err.value.rule == "stranded"
+    assert game.is_legal("meld 9c 9d 9h")  # keeps 9s to discard
+    stuck = _strand_game(HandSetup(hands=("Kc Kd", "5c 5d 6s"), pile="4c",
+                                   melds=(("Qc Qd Qs",), ()), stock="Kh Ks Js Qd",
+                                   feet=("", ""), to_play=0))
+    stuck.apply("draw")
+    legal = {str(a) for a in stuck.legal_actions()}
+    assert "pass" in legal and not any(t.startswith("discard") for t in legal)
+    stuck.apply("meld Kc Kd Kh")  # keeps a single king: no discard follows anyway
+    stuck.apply("pass")
+    assert stuck.hand_results[-1].went_out is None
+
+
+def test_red_three_as_last_stock_card_ends_the_hand() -> None:
+    """StockEndRules.red_three_last_card_ends: the hand ends when the stock's last card,
+    drawn, is a red 3, even though the draw also brought a card."""
+    game = _strand_game(HandSetup(hands=("9c 9d 5s", "5c 5d 6s"), pile="4c",
+                                  stock="Jd 3h", feet=("", ""), to_play=0))
+    game.apply("draw")
+    assert len(game.hand_results) == 1
+    assert "red 3" in game.hand_results[-1].reason

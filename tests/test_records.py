@@ -46,6 +46,10 @@ GOLDEN_GAMES: dict[str, tuple[str, int, int, dict[str, object]]] = {
     "canasta-4p-seed9.json": ("canasta", 4, 9, {}),
     "canasta-3p-seed10.json": ("canasta", 3, 10, {}),
     "canasta-2p-seed11-target2500.json": ("canasta", 2, 11, {"target": 2500}),
+    "pennies-from-heaven-6p-seed12.json": ("pennies-from-heaven", 6, 12, {}),
+    "pennies-from-heaven-6p-seed13-options.json": (
+        "pennies-from-heaven", 6, 13,
+        {"sevens_discard": "own-team", "wild_in_sevens": True, "foot_pickup": "team-canasta"}),
 }
 
 
@@ -107,6 +111,8 @@ def test_AS_42_golden_record_replays_to_stored_result(name: str) -> None:
     target = int(game.options.get("target", 10_000))  # type: ignore[call-overload]
     if game.variant.name == "canasta" and target == 0:
         target = 7500 if game.num_players == 3 else 5000  # CC-10's default
+    if game.variant.name == "pennies-from-heaven":
+        target = 20_000  # PH-26
     assert max(game.scores) >= target
     assert [sheet.cumulative for sheet in game.hand_results[-1].sides] == expected["scores"]
     # AS-41: every hand's total is the sum of its score lines, and the totals add up.

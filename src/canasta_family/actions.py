@@ -62,6 +62,7 @@ __all__ = [
     "Retract",
     "TakePile",
     "parse_action",
+    "verb_kind",
 ]
 
 
@@ -266,6 +267,16 @@ _VERBS = {
     "answer": "answer",
     "pass": "pass",
 }
+
+
+def verb_kind(word: str) -> str | None:
+    """The action kind a verb or one of its short forms names, any case; ``None`` for a
+    word that is not a verb.
+
+    >>> verb_kind("LO"), verb_kind("tp"), verb_kind("jump")
+    ('lay-off', 'take-pile', None)
+    """
+    return _VERBS.get(word.lower())
 
 
 def _index(text: str, what: str) -> int:

@@ -64,8 +64,9 @@ class HandSetup:
     """A chosen starting position for a hand (see the module documentation).
 
     ``hands``: one entry per seat. ``feet``: one per seat, for variants with a foot
-    (``None``: dealt from the stock as usual). ``melds``: per side, the melds already on
-    the table (a side with melds has made its initial meld). ``red_threes``: per side, red
+    (``None``: dealt from the stock as usual); an empty foot has already been picked up.
+    ``melds``: per side, the melds already on the table (a side with melds has made its
+    initial meld). ``red_threes``: per side, red
     3s already placed. ``scores``: cumulative scores per side before this hand (they set
     the initial-meld minimum). ``dealer``: who dealt; ``to_play``: whose turn it is
     (default: left of the dealer). ``hand_number``: how many hands were played before.

@@ -3,8 +3,8 @@ replay a record.
 
     canasta-family variants [--options]
     canasta-family play --variant NAME --players N --seed S [--player SEAT=KIND ...]
-                        [--record FILE] [--verbose]
-    canasta-family replay FILE [--verbose]
+                        [--human SEAT ...] [--record FILE] [--verbose]
+    canasta-family replay FILE [--verbose] [--step [--seat N]]
     canasta-family simulate --variant NAME --players N --games N --seed S [--jobs J]
                             [--player SEAT=KIND ...] [--out FILE]   (see simulate.py)
 
@@ -127,6 +127,15 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     seed = args.seed
     game = new_game(variant.name, players=players, seed=seed)
     bots = [_make_player(kind, game.seed * 31 + seat) for seat, kind in enumerate(kinds)]
+    if args.human:
+        from canasta_family.terminal import PlaySession, seat_players, seats_of_humans
+
+        humans = seats_of_humans(args.human, players)
+        console.print(f"[bold]{game.variant.name}[/bold], {players} players, seed {game.seed}; "
+                      + ", ".join(f"seat {s}: {'you' if s in humans else k}"
+                                  for s, k in enumerate(kinds)))
+        return PlaySession(game, seat_players(bots, humans), console=console,
+                           record_path=args.record).run()
     console.print(f"[bold]{game.variant.name}[/bold], {players} players "
                   f"({', '.join(f'{s}={k}' for s, k in enumerate(kinds))}), seed {game.seed}")
     limit = args.max_actions
@@ -149,6 +158,14 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
 def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = load_record(args.file)
     game = replay(record)
+    if args.seat is not None and not args.step:
+        raise CanastaError("--seat chooses the view of --step; give both")
+    if args.step:
+        from canasta_family.terminal import ReplayStepper
+
+        if args.seat is not None and not 0 <= args.seat < game.num_players:
+            raise CanastaError(f"--seat takes a seat 0-{game.num_players - 1}, not {args.seat}")
+        return ReplayStepper(record, console=console, seat=args.seat).run()
     console.print(f"record {args.file}: {game.variant.name}, {game.num_players} players, seed "
                   f"{game.seed}, {len(record.actions)} actions — replayed and valid")
     if args.verbose:
@@ -164,12 +181,15 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     variants = sub.add_parser("variants", help="list the variants that can be played")
     variants.add_argument("--options", action="store_true", help="also list their options")
-    play = sub.add_parser("play", help="play a full game between computer players")
+    play = sub.add_parser("play", help="play a full game between computer players, or "
+                                       "with humans at the terminal (--human)")
     play.add_argument("--variant", default=DEFAULT_VARIANT, help="variant name or alias")
     play.add_argument("--players", type=int, default=None, help="number of players")
     play.add_argument("--seed", type=int, default=None, help="random seed")
     play.add_argument("--player", action="append", metavar="SEAT=KIND",
                       help=f"player kind for a seat ({', '.join(PLAYER_KINDS)}; default greedy)")
+    play.add_argument("--human", action="append", type=int, metavar="SEAT",
+                      help="a human plays this seat at the terminal (repeat for hot-seat play)")
     play.add_argument("--record", default=None, help="write the game record to this file")
     play.add_argument("--verbose", action="store_true", help="print every move")
     play.add_argument("--max-actions", type=int, default=None,
@@ -177,6 +197,10 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="re-run a game record, validate it, print the summary")
     rep.add_argument("file", help="a record written by 'play --record'")
     rep.add_argument("--verbose", action="store_true", help="print every action")
+    rep.add_argument("--step", action="store_true",
+                     help="step through the game action by action (next, back, jump to hand N)")
+    rep.add_argument("--seat", type=int, default=None,
+                     help="with --step: show this seat's view (default: every hand shown)")
     add_simulate_parser(sub)
     return parser
 

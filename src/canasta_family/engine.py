@@ -166,9 +166,11 @@ class _Static:
         "red",
         "red_in_deck",
         "set_rank_list",
+        "set_wild_cap",
         "side_members",
         "side_of",
         "stock_end",
+        "strand_check",
         "values",
         "variant",
         "wild",
@@ -230,6 +232,7 @@ class _Static:
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
+        self.set_wild_cap = min(max_w, self.wild_cap)
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
@@ -242,6 +245,10 @@ class _Static:
             _LAYOFF_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
+        # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
+        # placed automatically never stay in a hand.
+        self.strand_check = self.custom_discards or not (self.red.discardable
+                                                         or self.red.auto_place)
 
     def _implemented_outside_core(self, name: str) -> bool:
         hook = getattr(self.pm.hook, name)
@@ -424,6 +431,11 @@ class Game:
     def actions(self) -> tuple[Action, ...]:
         """Every action applied so far, in order."""
         return tuple(self._actions)
+
+    @property
+    def deal_rules(self) -> DealRules:
+        """The variant's :class:`~canasta_family.rules.DealRules` (hand and foot sizes)."""
+        return self._s.deal
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -750,6 +762,8 @@ class Game:
                 self._hsize[seat] += 1
         if setup.feet is not None:
             for seat, foot in enumerate(setup.feet):
+                # An empty foot in an arrangement has already been picked up.
+                self._foot_picked[seat] = not foot
                 for code in take(foot, f"foot {seat}"):
                     self._feet[seat][code] += 1
                     self._fsize[seat] += 1
@@ -856,9 +870,11 @@ class Game:
             return None
         if wilds == size:
             return c.wild_kind
+        if rank is None:
+            return "natural" if wilds == 0 else "mixed"
         if wilds == 0:
-            return c.rank_kinds.get(rank, "natural") if rank is not None else "natural"  # type: ignore[call-overload]
-        return "mixed"
+            return c.rank_kinds.get(rank, "natural")  # type: ignore[call-overload,no-any-return]
+        return c.rank_mixed_kinds.get(rank, "mixed")  # type: ignore[call-overload,no-any-return]
 
     def _set_problem(self, rank: int | None, nat: int, wild: int, black3_ok: bool
                      ) -> Problem | None:
@@ -939,8 +955,9 @@ class Game:
     def _ending_problem(self, player: int, after: int, kinds: tuple[str, ...],
                         initial_after: bool) -> Problem | None:
         """Whether a play leaving ``after`` cards in hand is allowed (AS-35): below the
-        number to keep, the player must be able to go out."""
-        if after >= self._s.going_out.keep_cards and after > 0:
+        number to keep, the player must be able to go out. A stranded player (PH-16) may
+        keep a single card: no discard follows."""
+        if after > 0 and (after >= self._s.going_out.keep_cards or self._stranded()):
             return None
         if self._answer is False:
             return ("ask", "your partner answered no: you may not go out this turn, so you "
@@ -1059,17 +1076,82 @@ class Game:
         # initial meld (AS-24): they can be completed or taken back.
         return not self._initial[side] and bool(self._melds[side])
 
-    def _forbidden(self, player: int, going_out: bool) -> Mapping[Card, Violation]:
+    def _forbidden(self, player: int, going_out: bool, counts: Sequence[int] | None = None,
+                   kinds: tuple[str, ...] | None = None) -> Mapping[Card, Violation]:
+        """The cards of ``counts`` (default: the player's hand) that may not be discarded
+        when the side's canasta kinds are ``kinds`` (default: as now)."""
         s = self._s
-        if not s.custom_discards and s.red.discardable:
+        hand = self._hands[player] if counts is None else counts
+        if not s.custom_discards and (s.red.discardable or not (hand[5] or hand[6])):
             return {}
-        if not s.custom_discards:
-            hand = self._hands[player]
-            if not (hand[5] or hand[6]):
-                return {}
+        if kinds is None:
+            kinds = self.side_canasta_kinds(s.side_of[player])
+        cards = tuple(CARDS[c] for c in range(NUM_CODES) if hand[c] for _ in range(hand[c]))
         result = s.call("canasta_forbidden_discards", Mapping, game=self, player=player,
-                        going_out=going_out)
+                        going_out=going_out, hand=cards, canastas=kinds)
         return result  # type: ignore[no-any-return]
+
+    def _stranded(self) -> bool:
+        """Whether the player to move holds cards in the play phase of which none may be
+        discarded (PH-16): then plays may keep a single card and ``pass`` ends the hand."""
+        if self._phase != PLAY:
+            return False
+        player = self._current
+        n = self._hsize[player]
+        if n == 0:
+            return False
+        forbidden = self._forbidden(player, n == 1)
+        if not forbidden:
+            return False
+        hand = self._hands[player]
+        return all(CARDS[c] in forbidden for c in range(NUM_CODES) if hand[c])
+
+    def _strand_problem(self, player: int, counts: Sequence[int], after: int,
+                        kinds: tuple[str, ...],
+                        cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]]
+                        | None = None) -> Problem | None:
+        """Whether a play leaving the hand ``counts`` (``after`` cards) and the side's
+        canastas ``kinds`` leaves no card to discard: the last card must be discardable to
+        go out (AS-34), and a longer hand must hold one card that may go (PH-16). A player
+        already stranded is exempt: no discard follows.
+
+        With ``cache`` (plays that keep a part of the hand, while listing), the hand as it
+        is stands for what remains of it: cards are judged one by one (docs/hooks.md)."""
+        if after == 0:
+            return None
+        if cache is None:
+            forbidden = self._forbidden(player, after == 1, counts, kinds)
+        else:
+            key = (after == 1, kinds)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = self._forbidden(player, after == 1, None, kinds)
+            forbidden = found
+        if not forbidden or any(counts[c] and CARDS[c] not in forbidden
+                                for c in range(NUM_CODES)):
+            return None
+        if self._stranded():
+            return None
+        if after == 1:
+            last = next(CARDS[c] for c in range(NUM_CODES) if counts[c])
+            return (forbidden[last].rule, "the card you would keep cannot be discarded to go "
+                                          f"out: {forbidden[last].reason}")
+        return ("stranded", "that play would leave you only cards you may not discard, so "
+                            "you could not finish your turn")
+
+    def _counts_after(self, player: int, used: Sequence[int], gained: Sequence[int] = ()
+                      ) -> list[int]:
+        counts = list(self._hands[player])
+        for code in used:
+            counts[code] -= 1
+        for code in gained:
+            counts[code] += 1
+        return counts
+
+    def _pile_to_hand(self) -> list[int]:
+        """The pile's cards (below the top) that a take brings into the hand."""
+        auto = self._s.red.auto_place
+        return [c for c in self._pile[:-1] if not (auto and c in RED_THREES)]
 
     def _top_blocked(self) -> Problem | None:
         top = self._pile[-1]
@@ -1152,6 +1234,19 @@ class Game:
                                      "the pile if you can, or pass")
 
     def _check_pass(self, action: Pass) -> None:
+        if self._phase == PLAY:
+            # PH-16: a player holding only cards that may not be discarded ends the hand.
+            if self._answer is True:
+                raise IllegalActionError(self._rule("ask"), "your partner said yes: you must "
+                                         "go out now")
+            if self._provisional(self._s.side_of[self._current]):
+                raise IllegalActionError(self._rule("retract"), "complete your initial meld "
+                                         "or take it back ('retract') first")
+            if not self._stranded():
+                raise IllegalActionError(self._rule("stranded"), "you may end the turn without "
+                                         "a discard only when no card in your hand may be "
+                                         "discarded; discard a card instead")
+            return
         self._need_phase(DRAW, "pass")
         if self._stock:
             raise IllegalActionError(self._rule("turn"), "you may pass only when the stock is "
@@ -1186,7 +1281,26 @@ class Game:
         to_hand, _ = self._pile_rest_effect()
         after = self._hsize[self._current] + to_hand
         kinds = self._kinds_with(side, index, new.canasta)
-        return self._ending_problem(self._current, after, kinds, True)
+        return self._ending_problem(self._current, after, kinds, True) or \
+            self._take_strand_problem((), after, kinds)
+
+    def _take_strand_problem(self, used: Sequence[int], after: int, kinds: tuple[str, ...]
+                             ) -> Problem | None:
+        """A take must leave a hand that can discard (PH-16), pile cards included."""
+        if not self._s.strand_check:
+            return None
+        counts = self._counts_after(self._current, used, self._pile_to_hand())
+        return self._strand_problem(self._current, counts, after, kinds)
+
+    def _open_set_index(self, side: int, rank: int | None) -> int | None:
+        """Under ``one_open_meld_per_rank``, the side's unfinished set of ``rank`` (None:
+        of wild cards only), if it has one."""
+        for index, meld in enumerate(self._melds[side]):
+            if meld.kind is MeldKind.SET and meld.canasta is None and (
+                    meld.rank == rank if rank is None else meld.rank is not None
+                    and int(meld.rank) == rank):
+                return index
+        return None
 
     def _check_take(self, action: TakePile) -> None:
         self._need_phase(DRAW, "take the pile")
@@ -1246,12 +1360,26 @@ class Game:
         problem = self._set_problem(top_rank, len(naturals) + 1, wild, False)
         if problem:
             raise self._fail(problem)
+        one_open = self._s.meld.one_open_meld_per_rank
+        join = self._open_set_index(side, top_rank) if one_open else None
+        if join is not None:
+            # PH-10: the new meld joins the side's open meld of that rank at once.
+            open_meld = self._melds[side][join]
+            problem = self._set_problem(top_rank, open_meld.naturals + len(naturals) + 1,
+                                        open_meld.wilds + wild, False)
+            if problem:
+                raise IllegalActionError(self._rule("one-open-meld"), "the pair would start a "
+                                         "second meld of that rank, which must join your "
+                                         f"side's meld at once, but {problem[1]}")
         if self._s.custom_meld_check:
-            take_meld = self._new_meld(MeldKind.SET, top_rank, None, sorted([*codes, top]), wild)
+            take_meld = self._take_meld(side, join, [*codes, top], wild)
             problem = self._custom_problem(side, take_meld, [*codes, top])
             if problem:
                 raise self._fail(problem)
         size = len(codes) + 1
+        if join is not None:
+            size += len(self._melds[side][join].cards)
+            wild += self._melds[side][join].wilds
         kinds_new = [self._canasta_kind(False, top_rank, size, wild)]
         n_extra_cards = 0
         values = self._s.values
@@ -1260,11 +1388,19 @@ class Game:
                 raise IllegalActionError(self._rule("initial-meld-pile"), "further melds in a "
                                          "take-pile move are only for an initial meld; meld "
                                          "them after taking the pile")
+            open_keys = {top_rank} if kinds_new[0] is None else set()
             for group in extras:
                 shape = self._shape(sorted(group), black3_ok=False)
                 if len(shape) == 2:
                     raise self._fail(shape)
                 kind, rank, esuit, ewild = shape
+                if one_open and kind is MeldKind.SET and self._canasta_kind(
+                        False, rank, len(group), ewild) is None:
+                    key = 0 if rank is None else rank
+                    if key in open_keys:
+                        raise IllegalActionError(self._rule("one-open-meld"), "a side may hold "
+                                                 "only one unfinished meld of each rank")
+                    open_keys.add(key)
                 if self._s.custom_meld_check:
                     problem = self._custom_problem(
                         side, self._new_meld(kind, rank, esuit, sorted(group), ewild), group)
@@ -1293,10 +1429,21 @@ class Game:
                     "after taking the pile")
         to_hand, _ = self._pile_rest_effect()
         after = self._hsize[player] - len(codes) - n_extra_cards + to_hand
-        kinds = self._kinds_with(side, None, kinds_new[0], kinds_new[1:])
-        problem = self._ending_problem(player, after, kinds, True)
+        kinds = self._kinds_with(side, join, kinds_new[0], kinds_new[1:])
+        problem = self._ending_problem(player, after, kinds, True) or self._take_strand_problem(
+            [*codes, *(c for g in extras for c in g)], after, kinds)
         if problem:
             raise self._fail(problem)
+
+    def _take_meld(self, side: int, join: int | None, codes: Sequence[int], wild: int) -> Meld:
+        """The meld a pair take makes: new, or joined with the open meld ``join``."""
+        all_codes = sorted(codes)
+        rank = next(c // 4 + 2 for c in all_codes if c not in WILD_CODES)
+        if join is not None:
+            base = self._melds[side][join]
+            all_codes = sorted([*all_codes, *(c.code for c in base.cards)])
+            wild += base.wilds
+        return self._new_meld(MeldKind.SET, rank, None, all_codes, wild)
 
     def _check_pickup(self, action: PickUp) -> None:
         self._need_phase(DRAW, "pick up the top card")
@@ -1371,11 +1518,10 @@ class Game:
         if rank == 3 and after > 1:
             raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
                                      "as the play that goes out")
-        if kind is MeldKind.SET and rank is not None and self._s.meld.one_open_meld_per_rank:
-            for meld in self._melds[side]:
-                if meld.rank is not None and int(meld.rank) == rank and meld.canasta is None:
-                    raise IllegalActionError(self._rule("one-open-meld"), "your side already has "
-                                             "an unfinished meld of that rank: add to it")
+        if kind is MeldKind.SET and self._s.meld.one_open_meld_per_rank \
+                and self._open_set_index(side, rank) is not None:
+            raise IllegalActionError(self._rule("one-open-meld"), "your side already has an "
+                                     "unfinished meld of that rank: add to it")
         self._check_ending(player, after, kinds, initial_after, rank == 3, action.cards)
         self._check_custom_meld(side, kind, rank, codes, wild)
 
@@ -1419,20 +1565,10 @@ class Game:
         if black3 and self._going_out_problem(player, kinds):
             raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
                                      "by a player going out in that turn")
-        if after == 1:
-            remaining = self._remaining_after(player, [c.code for c in used])
-            if remaining is not None and CARDS[remaining] in self._forbidden(player, True):
-                raise IllegalActionError(self._rule("going-out"), "the card you would keep "
-                                         "cannot be discarded to go out")
-
-    def _remaining_after(self, player: int, codes: Sequence[int]) -> int | None:
-        hand = list(self._hands[player])
-        for code in codes:
-            hand[code] -= 1
-        for code in range(NUM_CODES):
-            if hand[code]:
-                return code
-        return None
+        problem = self._strand_problem(player, self._counts_after(player, [c.code for c in used]),
+                                       after, kinds)
+        if problem:
+            raise self._fail(problem)
 
     def _check_layoff(self, action: LayOff) -> None:
         self._need_phase(PLAY, "lay off")
@@ -1672,6 +1808,16 @@ class Game:
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
+        join_meld = None if join is None else self._melds[side][join]
+        strand = self._s.strand_check
+        # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
+        # (canastas only lift restrictions, docs/hooks.md); only the others need the full
+        # check, which also counts the pile's cards.
+        forbidden_now = self._forbidden(player, False) if strand else {}
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
+            if forbidden_now else set()
+        free_total = sum(hand[c] for c in free)
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
             for wsub, w in wild_subs:
@@ -1679,18 +1825,29 @@ class Game:
                     continue
                 if self._set_problem(rank, len(nat) + 1, w, False):
                     continue
+                size, wilds = len(nat) + w + 1, w
+                if join_meld is not None:
+                    # PH-10: the take's meld joins the side's open meld of the rank.
+                    size += len(join_meld.cards)
+                    wilds += join_meld.wilds
+                    if self._set_problem(rank, size - wilds, wilds, False):
+                        continue
                 cards_codes = tuple(sorted(nat + wsub))
                 if self._s.custom_meld_check and self._custom_problem(
-                        side, self._new_meld(MeldKind.SET, rank, None,
-                                             sorted((*cards_codes, top)), w),
+                        side, self._take_meld(side, join, (*cards_codes, top), w),
                         (*cards_codes, top)):
                     continue
-                kind = self._canasta_kind(False, rank, len(nat) + w + 1, w)
+                kind = self._canasta_kind(False, rank, size, wilds)
                 base = nat_value + sum(values[c] for c in wsub) + pile_bonus
                 used = len(cards_codes)
                 if initial or base >= minimum:
-                    if self._ending_ok(ending_cache, player, n - used + to_hand,
-                                       self._kinds_with(side, None, kind)):
+                    kinds = self._kinds_with(side, join, kind)
+                    after = n - used + to_hand
+                    if self._ending_ok(ending_cache, player, after, kinds) and not (
+                            strand and not (after >= 2 and (
+                                not forbidden_now
+                                or free_total > sum(1 for c in cards_codes if c in free)))
+                            and self._take_strand_problem(cards_codes, after, kinds)):
                         out.append(_make(TakePile, cards=tuple(CARDS[c] for c in cards_codes),
                                          onto=None, extra=()))
                     continue
@@ -1720,7 +1877,12 @@ class Game:
             hand[code] -= 1
         # Largest first: then the meld that completes a collection is its smallest, and a
         # collection completed the moment it reaches the need is minimal by construction.
-        candidates = sorted(((codes, value, ckind) for codes, value, ckind, _w, _r, action
+        one_open = self._s.meld.one_open_meld_per_rank
+        candidates = sorted(((codes, value, ckind,
+                              # PH-10: the rank an unfinished set keeps open (0: wild cards)
+                              (0 if r is None else r) if one_open and ckind is None
+                              and (r is not None or w == len(codes)) else None)
+                             for codes, value, ckind, w, r, action
                              in self._meld_candidates(hand, black3=False)
                              if not self._s.custom_meld_check
                              or self._custom_problem(side, self._meld_value_of(action),
@@ -1728,9 +1890,13 @@ class Game:
                             key=lambda item: -item[1])
         if not candidates:
             return
+        open_keys: set[int] = set()
+        if one_open and kind is None:
+            open_keys.add(next(c // 4 + 2 for c in used if c not in WILD_CODES))
+        strand = self._s.strand_check
         values = self._s.values
         meldable = [0] * NUM_CODES
-        for codes, _value, _kind in candidates:
+        for codes, _value, _kind, _key in candidates:
             for c in codes:
                 meldable[c] = 1
         n_after_take = self._hsize[player] - len(used) + to_hand
@@ -1743,19 +1909,26 @@ class Game:
             if total + left < need:
                 return
             for index in range(start, len(candidates)):
-                codes, value, _ckind = candidates[index]
+                codes, value, _ckind, key = candidates[index]
+                if key is not None and key in open_keys:
+                    continue
                 if any(hand[c] < codes.count(c) for c in set(codes)):
                     continue
                 for c in codes:
                     hand[c] -= 1
                 chosen.append(index)
+                if key is not None:
+                    open_keys.add(key)
                 new_total = total + value
                 if new_total >= need:
                     used_cards = sum(len(candidates[i][0]) for i in chosen)
                     kinds = self._kinds_with(side, None, kind,
                                              [candidates[i][2] for i in chosen])
-                    if self._ending_ok(ending_cache, player, n_after_take - used_cards,
-                                       kinds):
+                    after = n_after_take - used_cards
+                    if self._ending_ok(ending_cache, player, after, kinds) and not (
+                            strand and self._take_strand_problem(
+                                [*used, *(c for i in chosen for c in candidates[i][0])],
+                                after, kinds)):
                         groups = tuple(sorted(
                             (tuple(CARDS[c] for c in candidates[i][0]) for i in chosen),
                             key=lambda g: [card.code for card in g]))
@@ -1764,6 +1937,8 @@ class Game:
                 else:
                     walk(index, new_total, left - value)
                 chosen.pop()
+                if key is not None:
+                    open_keys.discard(key)
                 for c in codes:
                     hand[c] += 1
 
@@ -1784,8 +1959,15 @@ class Game:
         wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
         # Subsets of at most ``cap`` wild cards depend only on min(count, cap): clamp the
-        # key so equivalent hands share one memo entry.
+        # key so equivalent hands share one memo entry. Sets of a rank take at most
+        # ``set_max_wilds``; only melds of wild cards alone need the larger cap.
+        all_wild = wildkey
         cap = s.wild_cap
+        if total_wild and max(wildkey) > cap:
+            all_wild = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
+                        min(wildkey[3], cap), min(wildkey[4], cap))
+        cap = s.set_wild_cap
+        wildkey = all_wild
         if total_wild and max(wildkey) > cap:
             wildkey = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
                        min(wildkey[3], cap), min(wildkey[4], cap))
@@ -1808,10 +1990,10 @@ class Game:
                 entry = cache[key] = self._rank_candidates(rank, hand, wildkey)
             out.extend(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
-            key = (0, *wildkey)
+            key = (0, *all_wild)
             entry = cache.get(key)
             if entry is None:
-                entry = cache[key] = self._rank_candidates(None, hand, wildkey)
+                entry = cache[key] = self._rank_candidates(None, hand, all_wild)
             out.extend(entry)
         if mr.runs:
             for suit in range(4):
@@ -1910,32 +2092,46 @@ class Game:
         melds = self._melds[side]
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         can_finish = False  # some single play leaves at most one card and goes out
-        forbidden_out: Mapping[Card, Violation] | None = None
+        # PH-16: plays must leave a card that may be discarded, unless the player is
+        # already stranded (then no discard follows). ``free`` are the hand's discardable
+        # cards as things stand; they stay so whatever canasta a play completes
+        # (docs/hooks.md), so only plays that would use them all need the full check.
+        strand = self._s.strand_check
+        forbidden_now = self._forbidden(player, False) if strand and n >= 2 else {}
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
+            if forbidden_now else set()
+        stranded = strand and (not free and bool(forbidden_now) if n >= 2 else self._stranded())
+        forbidden_hand = forbidden_now if strand and n >= 2 else None
+        if stranded:
+            forbidden_now, free = {}, set()
+        free_total = sum(hand[c] for c in free)
+        strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
 
-        def last_card_ok(codes: Sequence[int]) -> bool:
-            nonlocal forbidden_out
-            if forbidden_out is None:
-                forbidden_out = self._forbidden(player, True)
-            if not forbidden_out:
+        def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
+                           changed: bool) -> bool:
+            if not strand or stranded or after == 0:
                 return True
-            remaining = self._remaining_after(player, codes)
-            return remaining is None or CARDS[remaining] not in forbidden_out
+            if after >= 2 and (not forbidden_now
+                               or free_total > sum(1 for c in codes if c in free)):
+                return True
+            return self._strand_problem(player, self._counts_after(player, codes), after,
+                                        kinds, strand_cache) is None
 
         def allowed(after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
-                    black3: bool) -> bool:
+                    black3: bool, changed: bool) -> bool:
             nonlocal can_finish
             if after >= keep and after > 1 and not black3:
-                return not must
+                return not must and leaves_discard(codes, after, kinds, changed)
             init_after = initial or value >= need
             if not init_after:
                 return False
             if not self._ending_ok(ending_cache, player, after, kinds):
                 return False
-            if after == 1 and not last_card_ok(codes):
+            if not leaves_discard(codes, after, kinds, changed):
                 return False
             if black3 and self._going_out_problem(player, kinds):
                 return False
-            if after <= 1:
+            if after == 0 or (after == 1 and not stranded):
                 can_finish = True
             elif must:
                 return False
@@ -1944,26 +2140,32 @@ class Game:
         current_kinds = tuple(m.canasta for m in melds)
         # New melds.
         one_open = self._s.meld.one_open_meld_per_rank
-        open_ranks = {int(m.rank) for m in melds if m.rank is not None and m.canasta is None}
+        # Unfinished sets by rank (0: wild cards only), for PH-10.
+        open_keys = {0 if m.rank is None else int(m.rank) for m in melds
+                     if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
         custom = self._s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
         for codes, value, kind, wild, rank, action in (
                 self._meld_candidates(hand, black3=True) if melding else ()):
             size = len(codes)
+            key = rank if rank is not None else (0 if wild == size else None)
             if size <= safe and size < n - 1 and not must and rank != 3 and not custom \
-                    and not (one_open and rank in open_ranks):
+                    and key not in open_keys and (
+                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
                 out.append(action)
                 continue
             after = n - size
             black3 = rank == 3
             if black3 and after > 1:
                 continue
-            if one_open and rank is not None and rank in open_ranks:
+            if key is not None and key in open_keys:
                 continue
             kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
-            if (after < keep or after <= 1 or black3 or must) \
-                    and not allowed(after, kinds, value, codes, black3):
+            if after < keep or after <= 1 or black3 or must:
+                if not allowed(after, kinds, value, codes, black3, kind is not None):
+                    continue
+            elif not leaves_discard(codes, after, kinds, kind is not None):
                 continue
             if custom:
                 try:
@@ -1973,17 +2175,25 @@ class Game:
                 except IllegalActionError:
                     continue
             out.append(action)
-        # Lay-offs.
+        # Lay-offs (none on a meld already at the size cap, PH-5).
+        cap = self._s.meld.max_size
         for index, meld in enumerate(melds if melding else ()):
+            if cap is not None and len(meld.cards) >= cap:
+                continue
             for codes, new_kind in self._layoff_candidates(hand, meld):
                 after = n - len(codes)
                 black3 = meld.rank == Rank.THREE
                 if black3 and after > 1:
                     continue
-                if after < keep or after <= 1 or black3 or must:
+                changed = new_kind != meld.canasta
+                if after < keep or after <= 1 or black3 or must or forbidden_now:
                     kinds = tuple(k for k in (*current_kinds[:index], new_kind,
                                               *current_kinds[index + 1:]) if k is not None)
-                    if not allowed(after, kinds, self._value(codes), codes, black3):
+                    if after < keep or after <= 1 or black3 or must:
+                        if not allowed(after, kinds, self._value(codes), codes, black3,
+                                       changed):
+                            continue
+                    elif not leaves_discard(codes, after, kinds, changed):
                         continue
                 if custom:
                     new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
@@ -2002,11 +2212,11 @@ class Game:
             for code in RED_THREES:
                 if not hand[code]:
                     continue
+                kinds = tuple(k for k in current_kinds if k is not None)
                 if n - 1 >= keep and n - 1 > 1:
-                    if not must:
+                    if not must and leaves_discard((code,), n - 1, kinds, False):
                         out.append(_make(PlaceRedThree, card=CARDS[code]))
-                elif allowed(n - 1, tuple(k for k in current_kinds if k is not None), 0,
-                             (code,), False):
+                elif allowed(n - 1, kinds, 0, (code,), False, False):
                     out.append(_make(PlaceRedThree, card=CARDS[code]))
         if must:
             if n == 1:
@@ -2030,7 +2240,9 @@ class Game:
             if self._s.initial.retract_penalty is not None:
                 out.append(_make(Retract))
         else:
-            self._list_discards(out, player, side, going_out=n == 1)
+            self._list_discards(out, player, side, going_out=n == 1, forbidden=forbidden_hand)
+            if stranded:
+                out.append(_make(Pass))  # PH-16: no discard is possible; the hand ends
         if self._answer is None and n >= 2 and can_finish:
             for partner in self.partners(player):
                 out.append(_make(Ask, partner=partner))
@@ -2045,7 +2257,8 @@ class Game:
         held = [code for code in range(NUM_CODES) if hand[code]]
         whole = [code for code in held for _ in range(hand[code])]
         groups = [whole]
-        for code in held:
+        # A stranded player (PH-16) who keeps one card cannot discard it: not going out.
+        for code in () if self._stranded() else held:
             rest = list(whole)
             rest.remove(code)
             groups.append(rest)
@@ -2065,12 +2278,14 @@ class Game:
             return True
         return False
 
-    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool) -> None:
+    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool,
+                       forbidden: Mapping[Card, Violation] | None = None) -> None:
         if going_out and self._ending_problem(player, 0, self.side_canasta_kinds(side),
                                               True) is not None:
             return
         hand = self._hands[player]
-        forbidden = self._forbidden(player, going_out)
+        if forbidden is None:
+            forbidden = self._forbidden(player, going_out)
         for code in range(NUM_CODES):
             if hand[code] and (not forbidden or CARDS[code] not in forbidden):
                 out.append(_DISCARD_ACTIONS[code])
@@ -2092,7 +2307,8 @@ class Game:
                     mask |= 1 << rank
             key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
         else:
-            cap = self._s.wild_cap
+            # Wild cards join a set of a rank up to set_max_wilds, a wild meld up to its size.
+            cap = self._s.wild_cap if meld.rank is None else self._s.set_wild_cap
             wilds = (min(hand[0], cap), min(hand[1], cap), min(hand[2], cap), min(hand[3], cap),
                      min(hand[JOKER_CODE], cap))
             if meld.rank is None:
@@ -2219,6 +2435,7 @@ class Game:
         side = self._s.side_of[player]
         auto = self._s.red.auto_place
         kept = 0
+        last_red = False
         pending = min(self._s.draw_count, len(self._stock))
         self._log.append((player, "draws"))
         while pending and self._stock:
@@ -2229,17 +2446,26 @@ class Game:
                 self._red[side].append(code)
                 self._log.append((player, f"places {CARDS[code]}"))
                 pending += 1
+                last_red = not self._stock
                 continue
             hand[code] += 1
             self._hsize[player] += 1
             kept += 1
-        if kept == 0 and not self._stock and self._s.stock_end.red_three_last_draw_ends:
+        stock_end = self._s.stock_end
+        if kept == 0 and not self._stock and stock_end.red_three_last_draw_ends:
             self._end_hand(went_out=None, reason="the last draw from the stock was only red 3s")
+            return
+        if last_red and stock_end.red_three_last_card_ends:
+            self._end_hand(went_out=None, reason="the last card of the stock was a red 3")
             return
         self._phase = PLAY
 
     def _do_pass(self, action: Pass) -> None:
         self._log.append((self._current, "passes"))
+        if self._phase == PLAY:
+            self._end_hand(went_out=None, reason=f"seat {self._current} holds only cards that "
+                                                 "may not be discarded")
+            return
         self._end_hand(went_out=None, reason="the stock is exhausted and the pile was not taken")
 
     def _take_rest_of_pile(self, player: int) -> None:
@@ -2272,10 +2498,15 @@ class Game:
             self._remove(player, codes)
             all_codes = sorted([*codes, top])
             wild = sum(1 for c in all_codes if c in WILD_CODES)
-            meld = self._new_meld(MeldKind.SET, top // 4 + 2, None, all_codes, wild)
+            join = (self._open_set_index(side, top // 4 + 2)
+                    if self._s.meld.one_open_meld_per_rank else None)
+            meld = self._take_meld(side, join, all_codes, wild)
             was_initial = self._initial[side]
             self._take_rest_of_pile(player)
-            self._melds[side].append(meld)
+            if join is None:
+                self._melds[side].append(meld)
+            else:
+                self._melds[side][join] = meld  # PH-10: joined with the open meld at once
             if meld.canasta is not None:
                 self._turn_kinds.append(meld.canasta)
             for group in action.extra:

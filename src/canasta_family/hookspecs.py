@@ -251,17 +251,25 @@ def canasta_pile_frozen(game: Game, side: int) -> bool | None:
 
 @hookspec(firstresult=True)
 def canasta_forbidden_discards(
-    game: Game, player: int, going_out: bool
+    game: Game, player: int, going_out: bool, hand: tuple[Card, ...],
+    canastas: tuple[str, ...]
 ) -> Mapping[Card, Violation] | None:
-    """Return the cards in ``player``'s hand that may not be discarded now, each with the
-    rule that forbids it (an empty mapping if every card may go).
+    """Return the cards of ``hand`` that ``player`` may not discard, each with the rule
+    that forbids it (an empty mapping if every card may go).
 
-    Called once per decision in the meld step. American Samba forbids red 3s (AS-27);
+    Called when listing or checking a discard (``hand`` is the player's hand), and when a
+    play would leave the player with cards in hand: at least one of them must be
+    discardable, or the player could not finish the turn (PH-16). Then ``hand`` is the
+    hand the play would leave (with the pile's cards, for a take) and ``canastas`` the
+    kinds of the side's canastas after it. American Samba forbids red 3s (AS-27);
     Pennies from Heaven forbids 7s until both teams have a sevens canasta (PH-16).
 
     :param game: the game (read only).
     :param player: the player about to discard.
     :param going_out: whether this discard would empty the hand.
+    :param hand: the cards to judge (a multiset, canonical order).
+    :param canastas: the kinds of the player's side's canastas at the moment of that
+        discard (e.g. ``("natural", "sevens")``).
     """
 
 

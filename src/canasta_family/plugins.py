@@ -48,6 +48,8 @@ BUILTIN_VARIANTS: Mapping[str, str] = {
     "dutch-samba": "canasta_family.variants.dutch_samba:DutchSambaPlugin",
     "samba": "canasta_family.variants.samba:ModernSambaPlugin",
     "canasta": "canasta_family.variants.canasta:ClassicCanastaPlugin",
+    "pennies-from-heaven":
+        "canasta_family.variants.pennies_from_heaven:PenniesFromHeavenPlugin",
 }
 """Built-in variant names and the import path of their plugin."""
 

@@ -129,8 +129,10 @@ class MeldRules:
     ``wild_meld_max``. ``black_threes``: ``"going-out"`` (a natural set of black 3s only in
     the going-out turn, AS-33) or ``"never"``. ``merge``: two same-rank sets of a side may be
     merged (AS-13). ``one_open_meld_per_rank``: a side holds at most one non-canasta set of
-    each rank (PH-10). ``no_wild_on_natural_canasta``: a natural canasta accepts no wild
-    card (AS-10 house rule). ``canasta_size``: cards that make a set a canasta.
+    each rank, sets of wild cards only counting as one rank; a pile taken with a pair of a
+    rank the side already has open joins that meld at once, within the meld rules (PH-10).
+    ``no_wild_on_natural_canasta``: a natural canasta accepts no wild card (AS-10 house
+    rule). ``canasta_size``: cards that make a set a canasta.
     """
 
     min_size: int = 3
@@ -161,7 +163,8 @@ class CanastaRules:
 
     A set of ``MeldRules.canasta_size`` or more cards is a canasta: ``"natural"`` without
     wild cards, ``"mixed"`` with them, ``"wild"`` when all are wild, or the name
-    ``rank_kinds`` gives a natural canasta of that rank (PH-11: sevens). A run of
+    ``rank_kinds`` gives a natural canasta of that rank (PH-11: sevens) and
+    ``rank_mixed_kinds`` a mixed one (PH-O2: a mixed canasta of sevens). A run of
     ``run_canasta_size`` cards is a ``run_kind`` canasta (the samba). ``bonuses`` maps
     every kind to its bonus.
     """
@@ -169,6 +172,7 @@ class CanastaRules:
     bonuses: Mapping[str, int] = attrs.field(
         factory=lambda: {"natural": 500, "mixed": 300})
     rank_kinds: Mapping[Rank, str] = attrs.field(factory=dict)
+    rank_mixed_kinds: Mapping[Rank, str] = attrs.field(factory=dict)
     run_kind: str = "run"
     run_canasta_size: int = 7
     wild_kind: str = "wild"
@@ -270,11 +274,14 @@ class StockEndRules:
 
     ``forced_layoff_take``: a player who could take the pile by laying its top card off
     must take it (AS-39). ``red_three_last_draw_ends``: if the last draw from the stock
-    brings only red 3s, the hand ends at once (AS-40). ``rule`` is cited in errors.
+    brings only red 3s, the hand ends at once (AS-40). ``red_three_last_card_ends``: if the
+    stock's last card, drawn, is a red 3, the hand ends at once whatever else the draw
+    brought (PH-24). ``rule`` is cited in errors.
     """
 
     forced_layoff_take: bool = True
     red_three_last_draw_ends: bool = True
+    red_three_last_card_ends: bool = False
     rule: str = ""
 
 

@@ -1,6 +1,8 @@
 """A simple, fast rule-of-thumb player: takes the pile when it can, melds and lays off
 naturals eagerly, saves wild cards for canastas, plans its initial meld so it rarely has
-to take one back, goes out as soon as it may, and discards what is least useful.
+to take one back, goes out as soon as it may, and discards what is least useful. Where
+wild cards may be melded on their own (Pennies from Heaven) it builds one wild canasta
+with them before spending them on mixed ones, since some games need every kind to go out.
 
 It decides from its observation and the legal actions only, so it plays any variant the
 engine runs (a deliberate baseline, not a strong player).
@@ -32,7 +34,7 @@ from canasta_family.actions import (
     TakePile,
 )
 from canasta_family.cards import Card, Rank
-from canasta_family.melds import MeldKind
+from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
 
 __all__ = ["GreedyPlayer"]
@@ -104,6 +106,12 @@ class GreedyPlayer:
         initial_made = obs.initial_melds_made[obs.side]
         if not initial_made:
             return self._initial(obs, legal)
+        wild_play = self._wild_canasta_play(melds, legal)
+        if wild_play is not None:
+            return wild_play
+        # Mixed canastas only while no wild canasta is due (see _wild_canasta_play).
+        save_wilds = self._wild_melds_allowed(melds, legal) and any(
+            m.canasta is not None and m.wilds for m in melds if m.rank is not None)
         # Lay off naturals, most cards first; wild cards only to complete a canasta.
         best: Action | None = None
         best_key: tuple[int, int] | None = None
@@ -113,7 +121,7 @@ class GreedyPlayer:
                 wild = _wilds(action.cards)
                 completes = (meld.canasta is None and meld.kind is MeldKind.SET
                              and len(meld.cards) + len(action.cards) >= 7)
-                if wild and not completes:
+                if wild and (not completes or (save_wilds and meld.rank is not None)):
                     continue
                 key = (2 if completes else 1, len(action.cards) - 3 * wild)
             elif isinstance(action, MakeMeld):
@@ -134,6 +142,32 @@ class GreedyPlayer:
         if best is not None:
             return best
         return self._discard(obs, legal)
+
+    @staticmethod
+    def _is_wild_set(meld: Meld) -> bool:
+        return meld.kind is MeldKind.SET and meld.rank is None
+
+    def _wild_melds_allowed(self, melds: Sequence[Meld], legal: Sequence[Action]) -> bool:
+        """Whether this game melds wild cards on their own: the side has such a meld, or
+        one is among the legal plays."""
+        return any(self._is_wild_set(m) for m in melds) or any(
+            isinstance(a, MakeMeld) and all(c.is_wild for c in a.cards) for a in legal)
+
+    def _wild_canasta_play(self, melds: Sequence[Meld], legal: Sequence[Action]
+                           ) -> Action | None:
+        """Until the side owns a canasta of wild cards: lay wild cards off on its wild
+        meld (as many as possible), or start one with the cheapest wild cards."""
+        if any(self._is_wild_set(m) and m.canasta is not None for m in melds):
+            return None
+        layoffs = [a for a in legal if isinstance(a, LayOff)
+                   and self._is_wild_set(melds[a.meld])]
+        if layoffs:
+            return max(layoffs, key=lambda a: len(a.cards))
+        starts = [a for a in legal if isinstance(a, MakeMeld) and a.cards
+                  and all(c.is_wild for c in a.cards)]
+        if starts:
+            return min(starts, key=lambda a: (sum(_value(c) for c in a.cards), -len(a.cards)))
+        return None
 
     def _initial(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Meld only along a plan that reaches the minimum; otherwise keep the cards."""

@@ -272,8 +272,8 @@ def mirror_setup(game: Game) -> HandSetup:
 
     Only possible at the start of a turn (phase ``"draw"``) and while every hand holds
     cards; raises :class:`ValueError` otherwise. What a setup cannot say (this hand's
-    history, penalties from taking back an initial meld, feet already picked up) is not
-    copied, so compare two mirrored games with each other rather than with ``game``.
+    history, penalties from taking back an initial meld) is not copied, so compare two
+    mirrored games with each other rather than with ``game``.
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=2, seed=8)
@@ -289,7 +289,7 @@ def mirror_setup(game: Game) -> HandSetup:
                          "cards in every hand)")
     sides = range(len(game.sides))
     feet = None
-    if any(game.foot_size(seat) for seat in range(game.num_players)):
+    if game.deal_rules.foot_size:  # an empty foot is one already picked up
         feet = tuple(game.foot_cards(seat) for seat in range(game.num_players))
     return HandSetup(
         hands=hands,

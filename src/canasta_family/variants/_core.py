@@ -137,13 +137,13 @@ class CorePlugin:
 
     @hookimpl(trylast=True)
     def canasta_forbidden_discards(
-        self, game: Game, player: int, going_out: bool
+        self, game: Game, player: int, going_out: bool, hand: tuple[Card, ...]
     ) -> Mapping[Card, Violation]:
         red = game.red_three_rules
         if red.discardable:
             return {}
         out: dict[Card, Violation] = {}
-        for card in game.hand_cards(player):
+        for card in hand:
             if card.is_red_three:
                 out[card] = Violation(game.variant.rule("red-three-discard"),
                                       "a red 3 can never be discarded")
