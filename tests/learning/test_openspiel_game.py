@@ -141,3 +141,14 @@ def test_full_hand_returns_are_zero_sum_and_follow_the_scores() -> None:
     if scores[0] != scores[1]:
         leader = 0 if scores[0] > scores[1] else 1
         assert returns[engine.side_members(leader)[0]] == 1.0
+
+
+def test_max_hand_ends_the_game_like_a_cap() -> None:
+    game = _load("players=2,max_hand=10")
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert not state.is_terminal()  # the check follows each step
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="max_hand"):
+        _load("max_hand=-1")

@@ -171,3 +171,16 @@ def test_bad_settings_name_the_field() -> None:
         raw_env(max_hands=0)
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb")
+
+
+def test_max_hand_truncates_before_an_explosive_listing() -> None:
+    e = raw_env(players=2, max_hand=10)  # dealt hands of 15 already exceed it
+    e.reset(seed=1)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert not e.observe(e.agent_selection)["action_mask"].any()
+    relaxed = raw_env(players=2, max_hand=40)
+    relaxed.reset(seed=1)
+    relaxed.step(int(np.flatnonzero(relaxed.observe(relaxed.agent_selection)
+                                    ["action_mask"])[0]))
+    assert not any(relaxed.truncations.values())

@@ -8,7 +8,8 @@ and :mod:`canasta_family.openspiel` build on it, and so can anything else.
   allowed now taken from the engine's ``legal_actions()``.
 * :class:`ObservationLayout` (:mod:`~canasta_family.encoding.tensor`): a player's
   observation as a flat list of numbers, section by section.
-* :func:`hand_reward`, :func:`result_utilities`, :func:`leading_sides`
+* :func:`hand_reward`, :func:`result_utilities`, :func:`leading_sides`,
+  :func:`hand_limit_exceeded`
   (:mod:`~canasta_family.encoding.outcome`): rewards and results as numbers.
 
 >>> import canasta_family
@@ -19,7 +20,12 @@ and :mod:`canasta_family.openspiel` build on it, and so can anything else.
 
 from __future__ import annotations
 
-from canasta_family.encoding.outcome import hand_reward, leading_sides, result_utilities
+from canasta_family.encoding.outcome import (
+    hand_limit_exceeded,
+    hand_reward,
+    leading_sides,
+    result_utilities,
+)
 from canasta_family.encoding.steps import StepBuilder, StepCodec, StepError
 from canasta_family.encoding.tensor import (
     MELD_FEATURES,
@@ -36,6 +42,7 @@ __all__ = [
     "StepBuilder",
     "StepCodec",
     "StepError",
+    "hand_limit_exceeded",
     "hand_reward",
     "leading_sides",
     "result_utilities",

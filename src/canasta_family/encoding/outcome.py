@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from canasta_family.engine import Game
 from canasta_family.results import HandResult
 
-__all__ = ["hand_reward", "leading_sides", "result_utilities"]
+__all__ = ["hand_limit_exceeded", "hand_reward", "leading_sides", "result_utilities"]
 
 
 def hand_reward(result: HandResult, side: int) -> float:
@@ -35,6 +35,26 @@ def hand_reward(result: HandResult, side: int) -> float:
     own = result.sides[side].total
     best_other = max(s.total for s in result.sides if s.side != side)
     return float(own - best_other)
+
+
+def hand_limit_exceeded(game: Game, limit: int | None) -> bool:
+    """Whether a seat whose side has not made its initial meld holds more than ``limit``
+    cards (never, for ``None``).
+
+    In such positions the engine may list every combination of extra melds that completes
+    an initial meld with a pile take, which grows combinatorially with the hand (over a
+    million actions for a 38-card hand). Random step policies take the pile often and get
+    there; the adapters can stop an episode first (``max_hand``).
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game(players=2, seed=1)
+    >>> hand_limit_exceeded(game, 10), hand_limit_exceeded(game, None)
+    (True, False)
+    """
+    if limit is None:
+        return False
+    return any(game.hand_size(seat) > limit and not game.has_initial_meld(game.side_of(seat))
+               for seat in range(game.num_players))
 
 
 def leading_sides(game: Game) -> tuple[int, ...]:

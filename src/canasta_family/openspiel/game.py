@@ -28,6 +28,7 @@ from canasta_family.encoding import (
     ObservationLayout,
     StepBuilder,
     StepCodec,
+    hand_limit_exceeded,
     leading_sides,
     result_utilities,
 )
@@ -42,6 +43,7 @@ _PARAMS: dict[str, Any] = {
     "players": 0,
     "max_moves": 100_000,
     "max_hands": 0,
+    "max_hand": 0,
     "deal_seeds": 100_000,
 }
 
@@ -78,8 +80,9 @@ class _Shared:
     pickled as its parameters."""
 
     def __init__(self, variant: str, seats: int, max_moves: int, max_hands: int,
-                 deal_seeds: int) -> None:
-        self.params = (variant, seats, max_moves, max_hands, deal_seeds)
+                 max_hand: int, deal_seeds: int) -> None:
+        self.params = (variant, seats, max_moves, max_hands, max_hand, deal_seeds)
+        self.max_hand = max_hand or None
         self.variant = variant
         self.seats = seats
         self.max_moves = max_moves
@@ -132,10 +135,12 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type in
         for name in ("max_moves", "deal_seeds"):
             if int(given[name]) < 1:
                 raise ValueError(f"{name} must be at least 1, not {given[name]}")
-        if int(given["max_hands"]) < 0:
-            raise ValueError(f"max_hands must be 0 (no cap) or more, not {given['max_hands']}")
+        for name in ("max_hands", "max_hand"):
+            if int(given[name]) < 0:
+                raise ValueError(f"{name} must be 0 (no cap) or more, not {given[name]}")
         shared = _Shared(variant.name, players, int(given["max_moves"]),
-                         int(given["max_hands"]), int(given["deal_seeds"]))
+                         int(given["max_hands"]), int(given["max_hand"]),
+                         int(given["deal_seeds"]))
         self.shared = shared
         self.codec = shared.codec
         self.layout = shared.layout
@@ -229,7 +234,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
             self._note_hands()
         engine = table.engine
         if (self._moves >= shared.max_moves
-                or (shared.max_hands and len(engine.hand_results) >= shared.max_hands)):
+                or (shared.max_hands and len(engine.hand_results) >= shared.max_hands)
+                or hand_limit_exceeded(engine, shared.max_hand)):
             self._capped = not engine.is_over
 
     def _note_hands(self) -> None:

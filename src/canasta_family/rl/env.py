@@ -31,6 +31,7 @@ from canasta_family.encoding import (
     ObservationLayout,
     StepBuilder,
     StepCodec,
+    hand_limit_exceeded,
     hand_reward,
     leading_sides,
     result_utilities,
@@ -51,7 +52,9 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     total minus the best other side's; when the game ends, ``result_reward`` × the
     zero-sum result (+1 sole winner, −1/(k−1) each loser with k sides, 0 on a full tie).
     ``max_hands`` ends the game (terminated) after that many hands, won by the leading
-    side(s); ``max_steps`` truncates the episode after that many steps.
+    side(s); ``max_steps`` truncates the episode after that many steps; ``max_hand``
+    truncates it as soon as a seat whose side has not made its initial meld holds more
+    than that many cards (see :func:`~canasta_family.encoding.hand_limit_exceeded`).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -63,12 +66,14 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def __init__(self, variant: str = DEFAULT_VARIANT, *, players: int | None = None,
                  options: Mapping[str, object] | None = None, render_mode: str | None = None,
                  max_hands: int | None = None, max_steps: int | None = None,
-                 hand_reward_scale: float = 1.0, result_reward: float = 1.0) -> None:
+                 max_hand: int | None = None, hand_reward_scale: float = 1.0,
+                 result_reward: float = 1.0) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
                              f"not {render_mode!r}")
-        for name, value in (("max_hands", max_hands), ("max_steps", max_steps)):
+        for name, value in (("max_hands", max_hands), ("max_steps", max_steps),
+                            ("max_hand", max_hand)):
             if value is not None and value < 1:
                 raise ValueError(f"{name} must be at least 1 (or None), not {value}")
         probe = new_game(variant, players=players, seed=0, options=options)
@@ -78,6 +83,7 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_hands = max_hands
         self.max_steps = max_steps
+        self.max_hand = max_hand
         self.hand_reward_scale = hand_reward_scale
         self.result_reward = result_reward
         self.codec = StepCodec.for_game(probe)
@@ -186,7 +192,8 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             for a in self.agents:
                 self.rewards[a] += self.result_reward * utilities[self._seat(a)]
                 self.terminations[a] = True
-        elif self.max_steps is not None and self._steps >= self.max_steps:
+        elif (self.max_steps is not None and self._steps >= self.max_steps) \
+                or hand_limit_exceeded(game, self.max_hand):
             for a in self.agents:
                 self.truncations[a] = True
         if not (game.is_over or capped):
