@@ -25,7 +25,15 @@ __all__ = ["RayBackend", "play_chunk"]
 
 
 def play_chunk(specs: Sequence[GameSpec]) -> list[GameOutcome]:
-    """Play a chunk of games (what each Ray task runs)."""
+    """Play a chunk of games (what each Ray task runs).
+
+    >>> from canasta_family.arena import GameSpec
+    >>> from canasta_family.players.kinds import parse_player_spec
+    >>> spec = GameSpec(0, "american-samba", 2, 5, (parse_player_spec("random"),) * 2,
+    ...                 max_actions=20)
+    >>> [o.actions for o in play_chunk([spec])]
+    [20]
+    """
     return [play_one(spec) for spec in specs]
 
 
@@ -50,11 +58,17 @@ class RayBackend:
 
     def chunk_size(self, games: int, workers: int) -> int:
         """Games per task: about eight tasks per worker (so load stays even and results
-        flow back steadily), at most ``max_chunk``."""
+        flow back steadily), at most ``max_chunk``.
+
+        >>> RayBackend(max_chunk=8).chunk_size(10_000, 64)
+        8
+        """
         return max(1, min(self.max_chunk, games // max(1, workers * 8)))
 
     def run(self, specs: Sequence[GameSpec]) -> Iterator[GameOutcome]:
-        """Play every spec on Ray and yield the outcomes as their chunks finish."""
+        """Play every spec on Ray and yield the outcomes as their chunks finish (an
+        example that starts Ray is in ``tests/test_ray_backend.py``: starting it takes
+        seconds)."""
         import ray  # the optional dependency, only when a match runs
 
         started = False

@@ -173,7 +173,11 @@ class StepCodec:
         return best, step - self.offsets[best]
 
     def describe(self, steps: Iterable[int]) -> list[str]:
-        """Readable names of steps (``"card 7h"``, ``"lay-off 2"``, ``"draw"``)."""
+        """Readable names of steps (``"card 7h"``, ``"lay-off 2"``, ``"draw"``).
+
+        >>> StepCodec(num_players=4, max_melds=54).describe([0, 13, 280])
+        ['draw', 'discard 2c', 'lay-off 0']
+        """
         out = []
         for step in steps:
             name, arg = self.block(step)
@@ -262,7 +266,14 @@ class StepBuilder:
         self._memo: dict[Action, tuple[int, ...]] = memo if memo is not None else {}
 
     def clone(self, game: Game | None = None) -> StepBuilder:
-        """A copy that follows ``game`` (default: a clone of this builder's game)."""
+        """A copy that follows ``game`` (default: a clone of this builder's game).
+
+        >>> import canasta_family
+        >>> builder = StepBuilder(canasta_family.new_game(seed=7))
+        >>> copy = builder.clone()
+        >>> copy.game == builder.game and copy.game is not builder.game
+        True
+        """
         other = StepBuilder(self.game.clone() if game is None else game, self.codec,
                             memo=self._memo)
         other.pending = self.pending
@@ -286,27 +297,50 @@ class StepBuilder:
         return cands
 
     def allowed(self) -> list[int]:
-        """The steps allowed now, in increasing order (empty once the game is over)."""
+        """The steps allowed now, in increasing order (empty once the game is over).
+
+        >>> import canasta_family
+        >>> StepBuilder(canasta_family.new_game(seed=7)).allowed()
+        [0, 6]
+        """
         if self.game.is_over:
             return []
         at = len(self.pending)
         return sorted({seq[at] for seq, _ in self._sequences()})
 
     def mask(self) -> list[int]:
-        """A 0/1 list of ``codec.size`` entries: 1 where the step is allowed now."""
+        """A 0/1 list of ``codec.size`` entries: 1 where the step is allowed now.
+
+        >>> import canasta_family
+        >>> mask = StepBuilder(canasta_family.new_game(seed=7)).mask()
+        >>> len(mask), sum(mask)
+        (442, 2)
+        """
         out = [0] * self.codec.size
         for step in self.allowed():
             out[step] = 1
         return out
 
     def completions(self) -> list[Action]:
-        """The legal actions that the pending steps can still become."""
+        """The legal actions that the pending steps can still become.
+
+        >>> import canasta_family
+        >>> builder = StepBuilder(canasta_family.new_game(seed=7))
+        >>> len(builder.completions()) == len(builder.game.legal_actions())
+        True
+        """
         return [action for _, action in self._sequences()]
 
     def step(self, step: int) -> Action | None:
         """Take one step. Returns the engine action when the step completes one (it has
         been applied to the game), otherwise ``None``. A step that is not allowed raises
-        :class:`StepError` and changes nothing."""
+        :class:`StepError` and changes nothing.
+
+        >>> import canasta_family
+        >>> builder = StepBuilder(canasta_family.new_game(seed=7))
+        >>> builder.step(builder.codec.index("draw")), builder.game.phase
+        (Draw(), 'play')
+        """
         if self.game.is_over:
             raise StepError("the game is over: no step is allowed", field="step")
         at = len(self.pending)
@@ -325,7 +359,13 @@ class StepBuilder:
         return None
 
     def steps_to(self, action: Action) -> tuple[int, ...]:
-        """The steps still needed to play ``action`` from the pending ones."""
+        """The steps still needed to play ``action`` from the pending ones.
+
+        >>> import canasta_family
+        >>> builder = StepBuilder(canasta_family.new_game(seed=7))
+        >>> builder.steps_to(canasta_family.Draw())
+        (0,)
+        """
         seq = self.codec.steps_of(action)
         at = len(self.pending)
         if seq[:at] != self.pending:
@@ -333,7 +373,12 @@ class StepBuilder:
         return seq[at:]
 
     def pending_cards(self) -> list[int]:
-        """How many of each card code the pending steps have selected (53 counts)."""
+        """How many of each card code the pending steps have selected (53 counts).
+
+        >>> import canasta_family
+        >>> sum(StepBuilder(canasta_family.new_game(seed=7)).pending_cards())
+        0
+        """
         counts = [0] * NUM_CODES
         base = self.codec.offsets["card"]
         for step in self.pending:

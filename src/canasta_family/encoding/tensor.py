@@ -88,18 +88,31 @@ class ObservationLayout:
     @classmethod
     def for_game(cls, game: Game, max_melds: int | None = None) -> ObservationLayout:
         """The layout for ``game``'s seats and sides; ``max_melds`` defaults to the same
-        bound as :meth:`StepCodec.for_game <canasta_family.encoding.StepCodec.for_game>`."""
+        bound as :meth:`StepCodec.for_game <canasta_family.encoding.StepCodec.for_game>`.
+
+        >>> import canasta_family
+        >>> ObservationLayout.for_game(canasta_family.new_game(players=4, seed=1)).size
+        1174
+        """
         if max_melds is None:
             max_melds = len(game.deck) // max(1, game.meld_rules.min_size)
         return cls(num_players=game.num_players, num_sides=len(game.sides),
                    max_melds=max_melds)
 
     def offset(self, name: str) -> int:
-        """The first index of section ``name``."""
+        """The first index of section ``name``.
+
+        >>> ObservationLayout(num_players=4, num_sides=2, max_melds=54).offset("pile_top")
+        136
+        """
         return self._section(name)[0]
 
     def slice(self, name: str) -> slice:
-        """The indices of section ``name`` as a slice."""
+        """The indices of section ``name`` as a slice.
+
+        >>> ObservationLayout(num_players=4, num_sides=2, max_melds=54).slice("phase")
+        slice(112, 116, None)
+        """
         off, size = self._section(name)
         return slice(off, off + size)
 
@@ -110,7 +123,12 @@ class ObservationLayout:
         return where
 
     def lower_bounds(self) -> list[float]:
-        """The least value of each entry: 0, except the scores, which may be negative."""
+        """The least value of each entry: 0, except the scores, which may be negative.
+
+        >>> layout = ObservationLayout(num_players=2, num_sides=2, max_melds=36)
+        >>> layout.lower_bounds()[layout.offset("side1_summary")]
+        -inf
+        """
         low = [0.0] * self.size
         for k in range(self.num_sides):
             low[self.offset(f"side{k}_summary")] = -math.inf
@@ -119,7 +137,15 @@ class ObservationLayout:
     def encode(self, obs: Observation, pending: Sequence[tuple[str, int]] = ()) -> list[float]:
         """``obs`` as numbers; ``pending`` are the observer's pending steps as
         ``(block, argument)`` pairs (:meth:`StepCodec.block
-        <canasta_family.encoding.StepCodec.block>`)."""
+        <canasta_family.encoding.StepCodec.block>`).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game(players=2, seed=1)
+        >>> layout = ObservationLayout.for_game(game)
+        >>> values = layout.encode(game.observation(0), [("meld", 0), ("card", 20)])
+        >>> values[layout.offset("pending_kind")], values[layout.offset("pending_cards") + 20]
+        (1.0, 1.0)
+        """
         if len(obs.hand_sizes) != self.num_players or len(obs.sides) != self.num_sides:
             raise ValueError(
                 f"observation must have {self.num_players} seats and {self.num_sides} sides")

@@ -109,11 +109,20 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._hands_seen = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
+        """The observation space of ``agent`` (the same object on every call).
+
+        >>> e = CanastaEnv(players=2)
+        >>> e.observation_space("player_0")["observation"].shape
+        (1166,)
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(codec.size)``."""
+        """The action space of ``agent``: ``Discrete(codec.size)``.
+
+        >>> CanastaEnv(players=2).action_space("player_1")
+        Discrete(440)
+        """
         return self.action_spaces[agent]
 
     def _agent(self, seat: int) -> str:
@@ -125,7 +134,13 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. With ``seed``, the game and every later unseeded reset are
         reproducible. ``options`` is accepted for the Gymnasium signature and not used
-        (variant options are given when the environment is made)."""
+        (variant options are given when the environment is made).
+
+        >>> a, b = CanastaEnv(players=2), CanastaEnv(players=2)
+        >>> a.reset(seed=9); b.reset(seed=9)
+        >>> a.game == b.game
+        True
+        """
         if seed is not None:
             self._seeder = random.Random(seed)
         self.game = new_game(self._variant, players=self._players,
@@ -151,7 +166,13 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             }
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation: its tensor and its action mask."""
+        """``agent``'s observation: its tensor and its action mask.
+
+        >>> e = CanastaEnv(players=2)
+        >>> e.reset(seed=3)
+        >>> int(e.observe("player_0")["action_mask"].sum()), e.agent_selection
+        (0, 'player_1')
+        """
         seat = self._seat(agent)
         to_act = (seat == self.game.current_player and not self.game.is_over
                   and not self.terminations.get(agent, True)
@@ -164,7 +185,14 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Take one step for the agent to act (``None`` for an agent that is done)."""
+        """Take one step for the agent to act (``None`` for an agent that is done).
+
+        >>> e = CanastaEnv(players=2)
+        >>> e.reset(seed=3)
+        >>> e.step(e.codec.index("draw"))
+        >>> e.game.phase, e.agent_selection
+        ('play', 'player_1')
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -205,7 +233,13 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``"ansi"`` returns it, ``"human"`` prints it): scores, the
-        pile, every side's melds, and the hand and pending steps of the agent to act."""
+        pile, every side's melds, and the hand and pending steps of the agent to act.
+
+        >>> e = CanastaEnv(players=2, render_mode="ansi")
+        >>> e.reset(seed=3)
+        >>> e.render().splitlines()[0]
+        'american-samba hand 1, phase draw, scores [0, 0]'
+        """
         if self.render_mode is None:
             return None
         game = self.game
@@ -232,5 +266,11 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def steps_for(self, action: Action | str) -> tuple[int, ...]:
         """The steps the agent to act needs to play ``action`` from its pending steps
-        (an action of ``game.legal_actions()``, or its text)."""
+        (an action of ``game.legal_actions()``, or its text).
+
+        >>> e = CanastaEnv(players=2)
+        >>> e.reset(seed=3)
+        >>> e.codec.describe(e.steps_for("draw"))
+        ['draw']
+        """
         return self.builder.steps_to(to_action(action))
