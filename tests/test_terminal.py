@@ -18,7 +18,7 @@ from canasta_family.actions import Answer, Discard, Draw, LayOff, MakeMeld, Take
 from canasta_family.cards import parse_cards
 from canasta_family.engine import Game
 from canasta_family.hookspecs import Options
-from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.players import GreedyPlayer, HeuristicPlayer, play_game
 from canasta_family.plugins import Variant
 from canasta_family.rules import DealRules, VariantInfo
 from canasta_family.terminal import PlaySession, ReplayStepper
@@ -286,6 +286,19 @@ def test_hint_names_the_hint_players_move_and_its_menu_number() -> None:
     last = game.legal_actions()[-1]
     number = Menu.of(game.legal_actions()).number_of(last)
     assert f"hint: {last} (menu {number})" in screen(out)
+
+
+def test_hint_by_default_is_the_heuristic_players_move() -> None:
+    game = samba(("9c 9d 9h Kc Kd Ks 4s 5h", "6c 7c"), pile="8d", stock="Jc Jd Js Qd")
+    out = console()
+    after_draw = game.clone()
+    after_draw.apply("draw")
+    _, read = scripted(["draw", "hint", "quit", ""])
+    session = PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read)  # type: ignore[arg-type]
+    session.run()
+    expected = HeuristicPlayer().choose(after_draw.observation(0), after_draw.legal_actions())
+    number = Menu.of(after_draw.legal_actions()).number_of(expected)
+    assert f"hint: {expected} (menu {number})" in screen(out)
 
 
 def ask_game() -> Game:

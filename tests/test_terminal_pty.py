@@ -71,14 +71,15 @@ def test_play_a_whole_hand_at_the_terminal(tmp_path: Path) -> None:
         hint = re.search(r"hint: (.+?) \(menu (\d+)\)", screen.last)
         assert hint is not None, screen.last
         action, number = hint.group(1), hint.group(2)
-        if action.startswith("meld "):
+        just_melded = action.startswith("meld ")
+        if just_melded:
             screen.send(action)  # typed in the notation, not picked by number
             melded.append(action.removeprefix("meld "))
         else:
             screen.send(number)
         if screen.wait(PROMPT, "Press Enter to deal the next hand") == 1:
             break
-        if melded:
+        if just_melded:
             assert f"{melded[-1]} (" in screen.last  # the new meld is on the table
         if not tried_illegal and "to meld and discard" in screen.last:
             screen.send("draw")  # a second draw in one turn

@@ -2734,6 +2734,44 @@ class Game:
         new._legal_cache = self._legal_cache
         return new
 
+    def determinize(self, player: int, rng: random.Random) -> Game:
+        """A copy of the game consistent with what ``player`` knows, every card that seat
+        cannot see dealt at random with ``rng``, with a fresh random generator (see
+        :mod:`canasta_family.determinize`).
+
+        >>> import random, canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> game.determinize(0, random.Random(2)).observation(0) == game.observation(0)
+        True
+        """
+        from canasta_family.determinize import determinize
+
+        return determinize(self, player, rng)
+
+    def _with_hidden(self, hands: Sequence[Sequence[Card]], feet: Sequence[Sequence[Card]],
+                     stock: Sequence[Card], pile: Sequence[Card], aside: Sequence[Card],
+                     seed: int) -> Game:
+        """A clone with these hidden places (the pile bottom to top) and a generator
+        seeded with ``seed``; only :mod:`canasta_family.determinize` calls it."""
+        new = self.clone()
+        n = self._s.num_players
+        new._hands = [[0] * NUM_CODES for _ in range(n)]
+        new._feet = [[0] * NUM_CODES for _ in range(n)]
+        for seat in range(n):
+            for card in hands[seat]:
+                new._hands[seat][card.code] += 1
+            for card in feet[seat]:
+                new._feet[seat][card.code] += 1
+        new._hsize = [len(h) for h in hands]
+        new._fsize = [len(f) for f in feet]
+        new._stock = [card.code for card in stock]
+        new._pile = [card.code for card in pile]
+        new._freezers = sum(1 for c in new._pile if c in WILD_CODES or c in RED_THREES)
+        new._aside = [card.code for card in aside]
+        new._rng_state = random.Random(seed).getstate()
+        new._legal_cache = None
+        return new
+
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value (hidden cards included); equal games
         have equal snapshots. Meant for tests and debugging."""

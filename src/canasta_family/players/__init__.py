@@ -22,11 +22,15 @@ from canasta_family.players.base import (
     play_hand,
 )
 from canasta_family.players.greedy import GreedyPlayer
+from canasta_family.players.heuristic import HeuristicPlayer
+from canasta_family.players.ismcts import ISMCTSPlayer
 from canasta_family.players.random_player import RandomPlayer
 
 __all__ = [
     "AnyPlayer",
     "GreedyPlayer",
+    "HeuristicPlayer",
+    "ISMCTSPlayer",
     "Player",
     "RandomPlayer",
     "SearchPlayer",

@@ -22,6 +22,8 @@ import attrs
 
 from canasta_family.players.base import AnyPlayer
 from canasta_family.players.greedy import GreedyPlayer
+from canasta_family.players.heuristic import HeuristicPlayer
+from canasta_family.players.ismcts import ISMCTSPlayer
 from canasta_family.players.random_player import RandomPlayer
 
 __all__ = ["PLAYER_KINDS", "PlayerKind", "PlayerSpec", "make_player", "parse_player_spec"]
@@ -48,9 +50,37 @@ def _greedy(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
     return GreedyPlayer()
 
 
+def _heuristic(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
+    return HeuristicPlayer(caution=float(options.get("caution", 1.0)),
+                           freeze_pile=int(options.get("freeze_pile", 3)),
+                           freeze_danger=float(options.get("freeze_danger", 0.9)),
+                           wild_reserve=int(options.get("wild_reserve", 2)),
+                           wild_onto=int(options.get("wild_onto", 4)),
+                           run_weight=float(options.get("run_weight", 1.0)))
+
+
+def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
+    iterations = options.get("iterations")
+    limit = options.get("time")
+    return ISMCTSPlayer(
+        iterations=None if iterations is None else int(iterations),
+        time=None if limit is None else float(limit), seed=seed,
+        depth=int(options.get("depth", 24)), rollout=str(options.get("rollout", "greedy")),
+        exploration=float(options.get("exploration", 0.7)),
+        melds=int(options.get("melds", 2)), discards=int(options.get("discards", 3)))
+
+
 PLAYER_KINDS: dict[str, PlayerKind] = {
     "random": PlayerKind("random", _random, help="uniformly random legal moves"),
     "greedy": PlayerKind("greedy", _greedy, help="simple rule-of-thumb baseline"),
+    "heuristic": PlayerKind("heuristic", _heuristic,
+                            {"caution": float, "freeze_pile": int, "freeze_danger": float,
+                             "wild_reserve": int, "wild_onto": int, "run_weight": float},
+                            help="rule-based player guarding the pile"),
+    "ismcts": PlayerKind("ismcts", _ismcts,
+                         {"iterations": int, "time": float, "depth": int, "rollout": str,
+                          "exploration": float, "melds": int, "discards": int},
+                         help="information-set MCTS (iterations=200 or time=SECONDS)"),
 }
 """The player kinds by name; add yours with ``PLAYER_KINDS[name] = PlayerKind(...)``
 (worker processes must be able to import the module that does so)."""
@@ -90,7 +120,7 @@ def parse_player_spec(text: str) -> PlayerSpec:
     >>> parse_player_spec("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown player kind 'nobody'; choose from: greedy, random
+    ValueError: unknown player kind 'nobody'; choose from: greedy, heuristic, ismcts, random
     """
     name, _, rest = text.strip().partition(":")
     kind = PLAYER_KINDS.get(name.strip().lower())

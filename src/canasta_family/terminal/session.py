@@ -89,7 +89,7 @@ class PlaySession:
     searching, see :data:`~canasta_family.players.AnyPlayer`), or ``None`` for a human at
     that seat.
 
-    ``hint_player`` answers ``hint`` (default: a :class:`GreedyPlayer`); ``record_path``
+    ``hint_player`` answers ``hint`` (default: a :class:`HeuristicPlayer`); ``record_path``
     is where the record is written at the end (without it the human is asked);
     ``read_line`` reads one line after showing a prompt (default: the console's
     ``input``).
@@ -101,9 +101,9 @@ class PlaySession:
         if len(players) != game.num_players:
             raise ValueError(f"need {game.num_players} players, got {len(players)}")
         if hint_player is None:
-            from canasta_family.players import GreedyPlayer
+            from canasta_family.players import HeuristicPlayer
 
-            hint_player = GreedyPlayer()
+            hint_player = HeuristicPlayer()
         self.game = game
         self._players = tuple(players)
         self._humans = tuple(seat for seat, player in enumerate(players) if player is None)

@@ -1,0 +1,166 @@
+"""Strength and cost of the computer players (run by hand; it takes a while).
+
+    python benchmarks/bench_players.py strength [--games 1000] [--jobs 2] [--variants ...]
+    python benchmarks/bench_players.py ismcts [--hands 200] [--iterations 30] [--time 0.9]
+    python benchmarks/bench_players.py determinize
+    python benchmarks/bench_players.py throughput [--games 40]
+
+``strength``: HeuristicPlayer against RandomPlayer and GreedyPlayer in every built-in
+variant, four players (two sides of two; six, three a side, where four cannot play),
+the heuristic seats alternating with the opponent's, moved one seat on from game to game
+(``rotate``) so the heuristic plays each side equally often; full games with fixed seeds
+through the arena.
+
+``ismcts``: ISMCTSPlayer against HeuristicPlayer in American Samba, two players, over
+single hands (the first hand of seeded games, the search player alternating seats): a
+hand is won by the higher hand score. Reports the win rate with its Wilson 95 %
+interval, the mean score difference, and the decision times.
+
+``determinize``: the cost of ``Game.determinize`` and of one more sample from a
+``Determinizer`` at positions of a greedy game.
+
+``throughput``: games/s of ``play_match`` with greedy players for 1 and 2 jobs.
+
+Every line of results is printed and, with ``--out FILE``, appended to FILE as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+import canasta_family
+from canasta_family.arena import play_match, wilson_interval
+from canasta_family.determinize import Determinizer
+from canasta_family.players import GreedyPlayer, HeuristicPlayer, ISMCTSPlayer, decide
+from canasta_family.plugins import all_variants
+
+
+def _emit(out: str | None, record: dict[str, object]) -> None:
+    print(json.dumps(record), flush=True)
+    if out:
+        with Path(out).open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record) + "\n")
+
+
+def strength(args: argparse.Namespace) -> None:
+    variants = args.variants or [v.info.name for v in all_variants()]
+    for opponent in args.opponents:
+        for variant in variants:
+            allowed = canasta_family.find_variant(variant).info.players
+            players = 4 if 4 in allowed else max(allowed)
+            kinds = ["heuristic" if seat % 2 == 0 else opponent for seat in range(players)]
+            result = play_match(variant, players=players, games=args.games, seed=args.seed,
+                                jobs=args.jobs, rotate=True, max_actions=args.max_actions,
+                                player_kinds=kinds)
+            stats = {s.kind: s for s in result.summary()}["heuristic"]
+            low, high = stats.ci
+            _emit(args.out, {
+                "bench": "strength", "variant": variant, "players": players,
+                "opponent": opponent,
+                "games": len(result.outcomes), "wins": stats.wins, "draws": stats.draws,
+                "win_rate": round(stats.win_rate, 4), "ci95": [round(low, 4), round(high, 4)],
+                "unfinished": stats.unfinished, "seconds": round(result.elapsed, 1),
+                "jobs": result.jobs})
+
+
+def ismcts(args: argparse.Namespace) -> None:
+    wins = 0
+    diffs: list[int] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for index in range(args.hands):
+        seed = args.seed + index
+        game = canasta_family.new_game("american-samba", players=2, seed=seed)
+        search = ISMCTSPlayer(iterations=args.iterations, time=args.time, seed=seed)
+        seat = index % 2
+        bots: list[object] = [HeuristicPlayer(), HeuristicPlayer()]
+        bots[seat] = search
+        while not game.hand_results:
+            mover = game.current_player
+            began = time.perf_counter()
+            action = decide(bots[mover], game)  # type: ignore[arg-type]
+            if mover == seat:
+                times.append(time.perf_counter() - began)
+            game.apply(action)
+        result = game.hand_results[0]
+        diff = result.total(seat) - result.total(1 - seat)
+        diffs.append(diff)
+        wins += diff > 0
+        if (index + 1) % 10 == 0:
+            print(f"  {index + 1} hands: {wins} won", flush=True)
+    low, high = wilson_interval(wins, args.hands)
+    _emit(args.out, {
+        "bench": "ismcts", "variant": "american-samba", "players": 2, "hands": args.hands,
+        "iterations": args.iterations, "time": args.time, "wins": wins,
+        "win_rate": round(wins / args.hands, 4), "ci95": [round(low, 4), round(high, 4)],
+        "mean_diff": round(statistics.mean(diffs), 1),
+        "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
+        "max_decision_s": round(max(times), 3),
+        "p99_decision_s": round(sorted(times)[int(0.99 * (len(times) - 1))], 3),
+        "seconds": round(time.perf_counter() - start, 1)})
+
+
+def determinize(args: argparse.Namespace) -> None:
+    for variant in [v.info.name for v in all_variants()]:
+        game = canasta_family.new_game(variant, players=4, seed=1)
+        bots = [GreedyPlayer() for _ in range(4)]
+        full: list[float] = []
+        more: list[float] = []
+        rng = random.Random(0)
+        while not game.is_over and len(game.actions) < 400:
+            seat = game.current_player
+            began = time.perf_counter()
+            game.determinize(seat, rng)
+            full.append(time.perf_counter() - began)
+            sampler = Determinizer(game, seat)
+            began = time.perf_counter()
+            for _ in range(10):
+                sampler.sample(rng)
+            more.append((time.perf_counter() - began) / 10)
+            game.apply(decide(bots[seat], game))
+        _emit(args.out, {"bench": "determinize", "variant": variant, "players": 4,
+                         "positions": len(full),
+                         "determinize_us": round(statistics.mean(full) * 1e6),
+                         "sample_us": round(statistics.mean(more) * 1e6)})
+
+
+def throughput(args: argparse.Namespace) -> None:
+    for jobs in (1, 2):
+        result = play_match("american-samba", players=4, games=args.games, seed=1, jobs=jobs)
+        _emit(args.out, {"bench": "throughput", "variant": "american-samba", "players": 4,
+                         "kind": "greedy", "jobs": jobs, "games": args.games,
+                         "games_per_s": round(result.games_per_second, 2)})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="bench", required=True)
+    s = sub.add_parser("strength")
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--jobs", type=int, default=None)
+    s.add_argument("--seed", type=int, default=2026)
+    s.add_argument("--variants", nargs="*")
+    s.add_argument("--opponents", nargs="*", default=["random", "greedy"])
+    s.add_argument("--max-actions", type=int, default=20_000)
+    m = sub.add_parser("ismcts")
+    m.add_argument("--hands", type=int, default=200)
+    m.add_argument("--iterations", type=int, default=30)
+    m.add_argument("--time", type=float, default=0.9)
+    m.add_argument("--seed", type=int, default=7000)
+    sub.add_parser("determinize")
+    t = sub.add_parser("throughput")
+    t.add_argument("--games", type=int, default=40)
+    for p in sub.choices.values():
+        p.add_argument("--out", default=None)
+    args = parser.parse_args()
+    {"strength": strength, "ismcts": ismcts, "determinize": determinize,
+     "throughput": throughput}[args.bench](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,368 @@
+"""A rule-based player that plays every built-in variant sensibly: :class:`HeuristicPlayer`.
+
+It builds on :class:`~canasta_family.players.GreedyPlayer` (initial-meld planning, pile
+taking, wild cards kept for canastas) and adds what the greedy baseline lacks:
+
+- **Guarding the pile.** Before discarding it estimates, for the next player, the chance
+  of taking the pile with each card: by laying it off on one of their open melds when the
+  pile is not frozen for them, or with a natural pair from hand, the pair's chance worked
+  out from how many cards of that rank are still unseen, the cards known to be in that
+  hand (taken with the pile) and the ranks that player threw away. The risk is weighed by
+  what the pile is worth; a wild card is thrown to freeze a big pile when every other
+  discard is dangerous, and a black 3 (which blocks the pile) is the first choice when
+  the pile is worth guarding.
+- **Canastas by their worth.** Plays that complete a canasta come first, ranked by the
+  variant's bonus for that kind (a samba before a mixed canasta), then lay-offs that bring
+  a meld nearer to one.
+- **Going out and the partner.** It goes out when it may; with a partner holding many
+  cards it first asks, and as the partner it answers *no* while holding many points
+  (unless the other side is about to go out anyway).
+- **Feet, canasta kinds and forbidden discards.** It reads everything from the
+  observation and the variant's rule parameters (meld rules, canasta bonuses by kind,
+  card values), and picks only listed actions: where wild cards may form melds of their
+  own and such a canasta earns a bonus it starts one and feeds it the wild cards; a
+  canasta of a rank with a kind of its own (sevens) ranks by that kind's bonus; a foot is
+  picked up by the engine; cards a variant forbids to discard are never listed.
+
+>>> import canasta_family
+>>> from canasta_family.players import RandomPlayer, play_game
+>>> game = canasta_family.new_game("american-samba", players=2, seed=4)
+>>> _ = play_game(game, [HeuristicPlayer(), RandomPlayer(seed=1)])
+>>> game.result.winners
+(0,)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from canasta_family.actions import (
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    LayOff,
+    MakeMeld,
+    Merge,
+    PlaceRedThree,
+)
+from canasta_family.cards import Card, parse_card
+from canasta_family.determinize import Knowledge
+from canasta_family.melds import Meld, MeldKind
+from canasta_family.observation import Observation
+from canasta_family.players.greedy import GreedyPlayer, _value, _wilds
+from canasta_family.rules import CanastaRules, MeldRules
+
+__all__ = ["HeuristicPlayer"]
+
+
+class _Rules:
+    """The rule parameters of a variant the player needs (defaults of its options)."""
+
+    def __init__(self, variant: str, players: int) -> None:
+        from canasta_family.api import new_game
+
+        probe = new_game(variant, players=players, seed=0)
+        self.meld: MeldRules = probe.meld_rules
+        self.canasta: CanastaRules = probe.canasta_rules
+        self.deck: Counter[Card] = Counter(probe.deck)
+        self.values = {card: probe.card_value(card) for card in self.deck}
+        self.blocks_with_black_three = probe.pile_rules.blocked_black_three
+        self.wild_blocks = probe.pile_rules.blocked_wild
+        # Where wild cards make a canasta of their own, they are kept for it.
+        self.wild_canasta = self.meld.wild_melds and bool(
+            self.canasta.bonuses.get(self.canasta.wild_kind))
+        best = max(self.canasta.bonuses.values(), default=0)
+        self.bonus = {kind: value / best if best else 0.0
+                      for kind, value in self.canasta.bonuses.items()}
+
+
+@lru_cache(maxsize=64)
+def _rules(variant: str, players: int) -> _Rules:
+    return _Rules(variant, players)
+
+
+def _pair_chance(expected: float) -> float:
+    """P(at least two) for a Poisson count with mean ``expected``."""
+    return 1.0 - math.exp(-expected) * (1.0 + expected)
+
+
+class HeuristicPlayer(GreedyPlayer):
+    """Rule-based player (see the module documentation). ``caution`` scales how much the
+    pile's safety weighs against keeping useful cards."""
+
+    def __init__(self, caution: float = 1.0, freeze_pile: int = 3,
+                 freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
+                 run_weight: float = 1.0) -> None:
+        self.caution = caution
+        self.freeze_pile = freeze_pile
+        self.freeze_danger = freeze_danger
+        self.wild_reserve = wild_reserve
+        self.wild_onto = wild_onto
+        self.run_weight = run_weight
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The heuristic's move."""
+        if observation.phase == "answer":
+            return self._answer(observation, legal_actions)
+        if observation.phase == "draw":
+            return self._draw(observation, legal_actions)
+        return self._play(observation, legal_actions)
+
+    # --- the partner ------------------------------------------------------------------
+
+    def _answer(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        rules = _rules(obs.variant, len(obs.hand_sizes))
+        held = sum(rules.values[c] for c in obs.hand)
+        yes = held <= 100 or self._others_close(obs)
+        return next((a for a in legal if isinstance(a, Answer) and a.yes == yes), legal[0])
+
+    @staticmethod
+    def _others_close(obs: Observation) -> bool:
+        for side, seats in enumerate(obs.sides):
+            if side == obs.side:
+                continue
+            canastas = sum(1 for m in obs.melds[side] if m.canasta is not None)
+            if canastas >= 2 and min(obs.hand_sizes[s] for s in seats) <= 4:
+                return True
+        return False
+
+    # --- melding ------------------------------------------------------------------------
+
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        n = len(obs.hand)
+        finishing = [a for a in legal if isinstance(a, (MakeMeld, LayOff)) and len(a.cards) == n]
+        going_out = bool(finishing) or (n == 1 and any(isinstance(a, Discard) for a in legal))
+        if going_out and obs.partner_answer is None:
+            asks = [a for a in legal if isinstance(a, Ask)]
+            if asks and max(obs.hand_sizes[p] for p in obs.sides[obs.side]
+                            if p != obs.player) >= 6:
+                return asks[0]
+        if finishing:
+            return finishing[0]
+        if n == 1:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if discards:
+                return discards[0]
+        for action in legal:
+            if isinstance(action, PlaceRedThree):
+                return action
+        if not obs.initial_melds_made[obs.side]:
+            return self._initial(obs, legal)
+        rules = _rules(obs.variant, len(obs.hand_sizes))
+        best: Action | None = None
+        best_key = 0.0
+        for action in legal:
+            key = self._meld_key(obs, rules, action)
+            if key > best_key:
+                best, best_key = action, key
+        if best is not None:
+            return best
+        return self._discard(obs, legal)
+
+    def _meld_key(self, obs: Observation, rules: _Rules, action: Action) -> float:
+        """How good a melding play is (0: not worth making now)."""
+        melds = obs.my_melds
+        if isinstance(action, LayOff):
+            meld = melds[action.meld]
+            wild = _wilds(action.cards)
+            kind = self._completes(rules, meld, len(action.cards), wild)
+            if kind is not None:
+                if wild and rules.wild_canasta and any(m.canasta == kind for m in melds):
+                    return 0.0  # another such canasta is not worth wild cards kept for theirs
+                return 100.0 + 50.0 * rules.bonus.get(kind, 0.0) - 5.0 * wild
+            if wild == len(action.cards) and meld.kind is MeldKind.SET and meld.rank is None:
+                return 20.0 + len(action.cards)  # a meld of wild cards only grows with them
+            if wild:
+                surplus = _wilds(obs.hand) - self.wild_reserve
+                if (not rules.wild_canasta and meld.kind is MeldKind.SET and wild <= surplus
+                        and len(meld.cards) >= self.wild_onto):
+                    return 20.0 + len(meld.cards) - 2.0 * wild
+                return 0.0
+            return 10.0 + len(action.cards)
+        if isinstance(action, MakeMeld):
+            wild = _wilds(action.cards)
+            if wild == len(action.cards) and rules.wild_canasta:
+                return 14.0 + len(action.cards)
+            if wild:
+                return 0.0
+            run = len({c.rank for c in action.cards}) > 1
+            return (12.0 if run else 8.0) + len(action.cards)
+        if isinstance(action, Merge):
+            a, b = melds[action.first], melds[action.second]
+            size = rules.meld.canasta_size
+            if a.canasta is None and b.canasta is None and len(a.cards) + len(b.cards) >= size:
+                return 150.0
+        return 0.0
+
+    @staticmethod
+    def _completes(rules: _Rules, meld: Meld, added: int, wild: int) -> str | None:
+        """The canasta kind a lay-off would complete, or None."""
+        if meld.canasta is not None:
+            return None
+        size = len(meld.cards) + added
+        if meld.kind is MeldKind.RUN:
+            return rules.canasta.run_kind if size >= rules.canasta.run_canasta_size else None
+        if size < rules.meld.canasta_size:
+            return None
+        if meld.rank is None:
+            return rules.canasta.wild_kind
+        kind = rules.canasta.rank_kinds.get(meld.rank)
+        if kind is not None:
+            return kind
+        return "natural" if meld.wilds + wild == 0 else "mixed"
+
+    # --- discarding ---------------------------------------------------------------------
+
+    def ranked_discards(self, obs: Observation, legal: Sequence[Action]) -> list[Discard]:
+        """The legal discards, the one the heuristic likes best first (by keep-score plus
+        the weighed risk of handing over the pile; wild cards last)."""
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return []
+        cost = self._discard_cost(obs, discards)
+        return sorted(discards, key=lambda a: (a.card.is_wild, cost(a)))
+
+    def _discard_cost(self, obs: Observation, discards: list[Discard]
+                      ) -> Callable[[Discard], float]:
+        rules = _rules(obs.variant, len(obs.hand_sizes))
+        keep = self._keep_scores(obs)
+        danger = self._dangers(obs, rules, {a.card for a in discards})
+        weight = self.caution * self._pile_worth(obs, rules)
+
+        def cost(action: Discard) -> float:
+            return keep[action.card] + weight * danger.get(action.card, 0.0)
+
+        return cost
+
+    def _discard(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        rules = _rules(obs.variant, len(obs.hand_sizes))
+        keep = self._keep_scores(obs)
+        danger = self._dangers(obs, rules, {a.card for a in discards})
+        weight = self.caution * self._pile_worth(obs, rules)
+
+        def cost(action: Discard) -> float:
+            card = action.card
+            return keep[card] + weight * danger.get(card, 0.0)
+
+        naturals = [a for a in discards if not a.card.is_wild]
+        if naturals:
+            best = min(naturals, key=cost)
+            wilds = [a for a in discards if a.card.is_wild]
+            if (wilds and rules.wild_blocks and not rules.wild_canasta
+                    and obs.pile_size >= self.freeze_pile
+                    and danger.get(best.card, 0.0) >= self.freeze_danger):
+                # Freeze a big pile the next player would otherwise very likely take.
+                return min(wilds, key=lambda a: rules.values[a.card])
+            return best
+        return min(discards, key=cost)
+
+    def _keep_scores(self, obs: Observation) -> dict[Card, float]:
+        hand = obs.hand
+        ranks = Counter(card.rank for card in hand)
+        held = {(card.rank, card.suit) for card in hand}
+        own_ranks = {m.rank for m in obs.my_melds if m.kind is MeldKind.SET and m.canasta is None}
+        runs = [m for m in obs.my_melds if m.kind is MeldKind.RUN and m.canasta is None]
+        scores: dict[Card, float] = {}
+        for card in set(hand):
+            if card.is_wild:
+                scores[card] = 1000.0
+                continue
+            if card.is_black_three:
+                scores[card] = -20.0
+                continue
+            score = 30.0 * (ranks[card.rank] - 1)
+            if card.suit is not None:
+                for step in (-2, -1, 1, 2):
+                    if (card.rank + step, card.suit) in held:
+                        score += (8.0 if abs(step) == 1 else 4.0) * self.run_weight
+            if card.rank in own_ranks:
+                score += 40.0
+            for run in runs:
+                low = min(c.rank for c in run.cards if not c.is_wild)
+                high = max(c.rank for c in run.cards if not c.is_wild)
+                if run.suit == card.suit and (card.rank == low - 1 or card.rank == high + 1):
+                    score += 40.0
+            scores[card] = score + _value(card) / 10.0
+        return scores
+
+    @staticmethod
+    def _pile_worth(obs: Observation, rules: _Rules) -> float:
+        """Roughly what taking the pile would give the taker, in keep-score units."""
+        return 8.0 * obs.pile_size + 60.0
+
+    def _dangers(self, obs: Observation, rules: _Rules, cards: set[Card]
+                 ) -> dict[Card, float]:
+        """For each candidate discard, the chance the next player takes the pile with it."""
+        n = len(obs.hand_sizes)
+        nxt = (obs.player + 1) % n
+        side = next(i for i, seats in enumerate(obs.sides) if nxt in seats)
+        if side == obs.side:
+            return {}
+        know = Knowledge(obs)
+        unseen = Counter(rules.deck)
+        unseen.subtract(obs.hand)
+        for melds in obs.melds:
+            for meld in melds:
+                unseen.subtract(meld.cards)
+        for reds in obs.red_threes:
+            unseen.subtract(reds)
+        unseen.subtract(know.pile)
+        for seat in range(n):
+            unseen.subtract(know.known[seat])
+        pool = max(1, sum(v for v in unseen.values() if v > 0))
+        by_rank: Counter[int] = Counter()
+        for card, count in unseen.items():
+            if count > 0 and not card.is_wild:
+                by_rank[card.rank] += count
+        known_ranks = Counter(c.rank for c in know.known[nxt].elements())
+        thrown = {card.rank for card in self._discarded_by(obs, nxt)}
+        frozen_pile = any(c.is_wild or c.is_red_three for c in know.pile) or \
+            (know.pile_unknown > 0 and obs.pile_frozen)
+        melded = obs.initial_melds_made[side]
+        open_ranks = {m.rank for m in obs.melds[side]
+                      if m.kind is MeldKind.SET and m.canasta is None}
+        run_ends: set[tuple[int, object]] = set()
+        for m in obs.melds[side]:
+            if m.kind is MeldKind.RUN and m.canasta is None:
+                ranks = [c.rank for c in m.cards if not c.is_wild]
+                run_ends.add((min(ranks) - 1, m.suit))
+                run_ends.add((max(ranks) + 1, m.suit))
+        hidden = obs.hand_sizes[nxt] - sum(known_ranks.values())
+        out: dict[Card, float] = {}
+        for card in cards:
+            if card.is_wild:
+                continue
+            if card.is_black_three and rules.blocks_with_black_three:
+                continue
+            if card.is_red_three:
+                continue
+            if melded and not frozen_pile and (card.rank in open_ranks
+                                               or (card.rank, card.suit) in run_ends):
+                out[card] = 1.0
+                continue
+            expected = by_rank[card.rank] * max(0, hidden) / pool
+            if card.rank in thrown:
+                expected *= 0.3
+            have = known_ranks[card.rank]
+            if have >= 2:
+                chance = 1.0
+            elif have == 1:
+                chance = 1.0 - math.exp(-expected)
+            else:
+                chance = _pair_chance(expected)
+            if not melded:
+                chance *= 0.5  # the take must also reach the initial minimum
+            out[card] = chance
+        return out
+
+    @staticmethod
+    def _discarded_by(obs: Observation, seat: int) -> list[Card]:
+        return [parse_card(text.split()[1]) for who, text in obs.history
+                if who == seat and text.startswith("discard ")]

@@ -1,0 +1,217 @@
+"""Information-set Monte Carlo tree search: :class:`ISMCTSPlayer`.
+
+Each iteration deals the cards the player cannot see at random
+(:class:`~canasta_family.determinize.Determinizer`, never the hidden truth), walks down
+a tree of the player's own decisions in the current turn with UCB1 (single-observer
+ISMCTS: a child's exploration term counts the iterations in which it was *available*,
+since after a draw the legal moves differ from one determinization to the next), then
+lets a fast rollout policy play on for everyone for ``depth`` actions (or to the end of
+the hand) and scores the position for the player's side.
+
+The score is the hand score so far, from the table: melded cards, canasta bonuses and
+red 3s minus the cards still held, the player's side against the best other side,
+squashed into 0…1; when the hand ends in the rollout, the real hand totals are used.
+
+To keep the branching small the tree considers, at each decision, the heuristic's own
+choice and a few alternatives: drawing and the two simplest pile takes, the heuristic's
+best few discards, its best few melding plays, and anything else (asking, answering,
+retracting).
+
+The budget is ``iterations`` per decision, or ``time`` seconds (whichever is given; both:
+whichever runs out first). Decisions with a single legal action take no search.
+
+>>> import canasta_family
+>>> game = canasta_family.new_game("american-samba", players=2, seed=3)
+>>> player = ISMCTSPlayer(iterations=8, seed=1)
+>>> game.is_legal(player.choose_in_game(game))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+
+from canasta_family.actions import Action, Discard, LayOff, MakeMeld, TakePile
+from canasta_family.determinize import Determinizer
+from canasta_family.engine import Game
+from canasta_family.players.base import Player
+from canasta_family.players.greedy import GreedyPlayer
+from canasta_family.players.heuristic import HeuristicPlayer, _rules
+
+__all__ = ["ISMCTSPlayer", "side_value"]
+
+
+def side_value(game: Game, side: int) -> int:
+    """What ``side`` would score for the hand now, from the table and the hands: melded
+    card values, canasta bonuses and red 3s, minus the values of the cards its players
+    still hold (feet included).
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=2, seed=3)
+    >>> side_value(game, 0) < 0
+    True
+    """
+    value = game.card_value
+    bonuses = game.canasta_rules.bonuses
+    total = 0
+    for meld in game.side_melds(side):
+        total += sum(value(c) for c in meld.cards)
+        if meld.canasta is not None:
+            total += bonuses.get(meld.canasta, 0)
+    reds = len(game.side_red_threes(side))
+    if reds:
+        total += game.hook_red_three_score(side, reds)
+    for seat in game.side_members(side):
+        total -= sum(value(c) for c in game.hand_cards(seat))
+        total -= sum(value(c) for c in game.foot_cards(seat))
+    return total
+
+
+class _Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class ISMCTSPlayer:
+    """ISMCTS over determinizations (see the module documentation).
+
+    ``iterations`` and/or ``time`` (seconds per decision) set the budget (default: 200
+    iterations); ``depth`` bounds the rollout in actions; ``rollout`` is ``"greedy"`` or
+    ``"heuristic"``; ``exploration`` is the UCB1 constant; ``melds`` how many melding
+    plays and ``discards`` how many discards (the heuristic's best) the tree considers
+    besides the heuristic's own choice.
+    """
+
+    def __init__(self, iterations: int | None = None, time: float | None = None, *,
+                 seed: int | None = 0, depth: int = 24, rollout: str = "greedy",
+                 exploration: float = 0.7, melds: int = 2, discards: int = 3,
+                 scale: float = 800.0) -> None:
+        if iterations is None and time is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if time is not None and time <= 0:
+            raise ValueError(f"time must be positive, not {time}")
+        if rollout not in ("greedy", "heuristic"):
+            raise ValueError(f"rollout must be 'greedy' or 'heuristic', not {rollout!r}")
+        self.iterations = iterations
+        self.time = time
+        self.depth = depth
+        self.exploration = exploration
+        self.melds = melds
+        self.discards = discards
+        self.scale = scale
+        self._rng = random.Random(seed)
+        self._policy: Player = GreedyPlayer() if rollout == "greedy" else HeuristicPlayer()
+        self._ranker = HeuristicPlayer()
+        self.last_iterations = 0
+        """Iterations the last search ran (for budget checks and statistics)."""
+
+    # --- the decision ----------------------------------------------------------------------
+
+    def choose_in_game(self, game: Game) -> Action:
+        """Search from ``game`` for the seat to move and return the most visited action."""
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = game.current_player
+        side = game.side_of(seat)
+        sampler = Determinizer(game, seat)
+        root = _Node()
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count > 0 and _time.perf_counter() >= deadline:
+                break
+            self._iterate(sampler.sample(self._rng), root, seat, side)
+            count += 1
+        self.last_iterations = count
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
+        return best[0] if best[0] in legal else legal[0]
+
+    def _iterate(self, game: Game, root: _Node, seat: int, side: int) -> None:
+        path = [root]
+        node = root
+        hands = len(game.hand_results)
+        # Walk the tree while it is still the searching seat's decision in this hand.
+        while (not game.is_over and game.current_player == seat
+               and len(game.hand_results) == hands):
+            candidates = self._candidates(game)
+            for action in candidates:
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node()
+                child.available += 1
+            unvisited = [a for a in candidates if node.children[a].visits == 0]
+            if unvisited:
+                action = self._rng.choice(unvisited)
+                game.apply(action)
+                node = node.children[action]
+                path.append(node)
+                break
+            action = max(candidates, key=lambda a: self._ucb(node.children[a]))
+            game.apply(action)
+            node = node.children[action]
+            path.append(node)
+        reward = self._rollout(game, seat, side, hands)
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward
+
+    def _ucb(self, node: _Node) -> float:
+        return (node.total / node.visits
+                + self.exploration * math.sqrt(math.log(max(1, node.available)) / node.visits))
+
+    def _candidates(self, game: Game) -> list[Action]:
+        """The heuristic's choice first, then the few alternatives worth searching."""
+        legal = game.legal_actions()
+        seat = game.current_player
+        obs = game.observation(seat)
+        ranker = self._ranker
+        chosen = ranker.choose(obs, legal)
+        out: list[Action] = [chosen]
+        if game.phase == "draw":
+            takes = [a for a in legal if isinstance(a, TakePile)]
+            takes.sort(key=lambda a: (a.onto is None, len(a.cards) + sum(map(len, a.extra))))
+            extra: list[Action] = [a for a in legal if not isinstance(a, TakePile)]
+            extra += takes[:2]
+        elif game.phase == "play":
+            extra = list(ranker.ranked_discards(obs, legal)[:self.discards])
+            plays = [a for a in legal if isinstance(a, (MakeMeld, LayOff))]
+            if obs.initial_melds_made[obs.side]:
+                rules = _rules(obs.variant, len(obs.hand_sizes))
+                plays.sort(key=lambda a: -ranker._meld_key(obs, rules, a))
+            extra += plays[:self.melds]
+            extra += [a for a in legal if not isinstance(a, (Discard, MakeMeld, LayOff))]
+        else:
+            extra = list(legal)
+        for action in extra:
+            if action not in out:
+                out.append(action)
+        return out
+
+    def _rollout(self, game: Game, seat: int, side: int, hands: int) -> float:
+        policy = self._policy
+        steps = 0
+        while (not game.is_over and len(game.hand_results) == hands and steps < self.depth):
+            mover = game.current_player
+            game.apply(policy.choose(game.observation(mover), game.legal_actions()))
+            steps += 1
+        if len(game.hand_results) > hands:
+            result = game.hand_results[hands]
+            ours = result.total(side)
+            theirs = max(result.total(s) for s in range(len(game.sides)) if s != side)
+        else:
+            ours = side_value(game, side)
+            theirs = max(side_value(game, s) for s in range(len(game.sides)) if s != side)
+        return 0.5 + 0.5 * math.tanh((ours - theirs) / self.scale)

@@ -1,0 +1,148 @@
+"""HeuristicPlayer and ISMCTSPlayer: they play every built-in variant legally to the end,
+answer the partner, beat random play, and the search keeps to its budget and to what its
+seat may know."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import canasta_family
+from canasta_family import Answer, Ask
+from canasta_family.players import (
+    GreedyPlayer,
+    HeuristicPlayer,
+    ISMCTSPlayer,
+    RandomPlayer,
+    decide,
+    play_game,
+    play_hand,
+)
+from canasta_family.players.kinds import make_player, parse_player_spec
+from canasta_family.plugins import all_variants
+from canasta_family.testing import hidden_swap_twins
+
+VARIANTS = [v.info.name for v in all_variants()]
+
+
+def _players(variant: str) -> int:
+    return canasta_family.find_variant(variant).info.preferred_players
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_heuristic_plays_every_variant_through_a_hand(variant: str) -> None:
+    went_out = []
+    for seed in range(4):
+        game = canasta_family.new_game(variant, players=_players(variant), seed=seed)
+        play_hand(game, [HeuristicPlayer() for _ in range(game.num_players)])
+        assert len(game.hand_results) == 1
+        went_out.append(game.hand_results[0].went_out is not None)
+    # The players make progress rather than wait for the stock to run out.
+    assert sum(went_out) >= 2
+
+
+def test_heuristic_plays_a_whole_game() -> None:
+    game = canasta_family.new_game("samba", players=2, seed=2)
+    play_game(game, [HeuristicPlayer(), GreedyPlayer()])
+    assert game.is_over and game.result is not None
+
+
+def test_heuristic_beats_random_every_time() -> None:
+    wins = 0
+    for seed in range(12):
+        game = canasta_family.new_game("american-samba", players=2, seed=seed)
+        seat = seed % 2
+        bots = [RandomPlayer(seed=seed), RandomPlayer(seed=seed)]
+        bots[seat] = HeuristicPlayer()  # type: ignore[call-overload]
+        play_game(game, bots)
+        wins += game.result is not None and game.result.winners == (seat,)
+    assert wins == 12
+
+
+def test_heuristic_asks_and_answers_the_partner() -> None:
+    asked = answered = 0
+    for seed in range(30):
+        game = canasta_family.new_game("american-samba", players=4, seed=seed)
+        bots = [HeuristicPlayer() for _ in range(4)]
+        while not game.is_over and len(game.hand_results) < 2:
+            seat = game.current_player
+            action = decide(bots[seat], game)
+            if isinstance(action, Ask):
+                asked += 1
+            if game.phase == "answer":
+                assert isinstance(action, Answer)
+                obs = game.observation(seat)
+                held = sum(game.card_value(c) for c in obs.hand)
+                if held > 100 and not HeuristicPlayer._others_close(obs):
+                    assert action == Answer(yes=False)
+                else:
+                    assert action == Answer(yes=True)
+                answered += 1
+            game.apply(action)
+        if asked and answered:
+            return
+    pytest.fail(f"no question asked and answered in 30 games ({asked}, {answered})")
+
+
+def test_ismcts_plays_legally_and_keeps_to_its_iterations() -> None:
+    game = canasta_family.new_game("american-samba", players=2, seed=5)
+    search = ISMCTSPlayer(iterations=6, seed=1)
+    bots = [search, GreedyPlayer()]
+    for _ in range(60):
+        if game.is_over:
+            break
+        action = decide(bots[game.current_player], game)
+        assert game.is_legal(action)
+        if game.current_player == 0:
+            assert search.last_iterations <= 6
+        game.apply(action)
+
+
+def test_ismcts_keeps_to_its_time_budget() -> None:
+    game = canasta_family.new_game("american-samba", players=2, seed=8)
+    search = ISMCTSPlayer(time=0.05, seed=1)
+    slowest = 0.0
+    for _ in range(30):
+        action = decide(GreedyPlayer(), game) if game.current_player else None
+        if action is None:
+            start = time.perf_counter()
+            action = search.choose_in_game(game)
+            slowest = max(slowest, time.perf_counter() - start)
+        game.apply(action)
+    # The budget is checked between iterations: one iteration may run over it.
+    assert slowest < 0.05 + 0.5
+
+
+def test_ismcts_does_not_see_hidden_cards() -> None:
+    game = canasta_family.new_game("american-samba", players=2, seed=3)
+    twins = hidden_swap_twins(game, seat=1)
+    assert twins is not None
+    plain, swapped = twins
+    assert plain.hand_cards(1) != swapped.hand_cards(1)
+    plain.apply("draw")
+    swapped.apply("draw")
+    a = ISMCTSPlayer(iterations=20, seed=4).choose_in_game(plain)
+    b = ISMCTSPlayer(iterations=20, seed=4).choose_in_game(swapped)
+    assert a == b
+
+
+def test_player_kinds_build_the_search_players() -> None:
+    search = make_player("ismcts:iterations=3,depth=5,rollout=heuristic", seed=2)
+    assert isinstance(search, ISMCTSPlayer) and search.iterations == 3 and search.depth == 5
+    assert isinstance(make_player("heuristic:caution=0.5", 0), HeuristicPlayer)
+    assert str(parse_player_spec("ismcts:time=0.5")) == "ismcts:time=0.5"
+    with pytest.raises(ValueError, match="rollout"):
+        make_player("ismcts:rollout=magic", 0)
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSPlayer(iterations=0)
+
+
+def test_ismcts_is_reproducible() -> None:
+    game = canasta_family.new_game("american-samba", players=2, seed=11)
+    game.apply("draw")
+    first = ISMCTSPlayer(iterations=15, seed=9).choose_in_game(game)
+    assert ISMCTSPlayer(iterations=15, seed=9).choose_in_game(game) == first
+    before = game.snapshot()
+    ISMCTSPlayer(iterations=15, seed=9).choose_in_game(game)
+    assert game.snapshot() == before  # the search works on copies only
