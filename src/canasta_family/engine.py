@@ -729,8 +729,11 @@ class Game:
                 log[index] = (seat, str(event))
         current: tuple[tuple[int | None, str], ...] = tuple(log)  # type: ignore[arg-type]
         if all_hands:
-            return tuple((seat, str(event)) for hand in self._past_logs
-                         for seat, event in hand) + current
+            past = self._past_logs
+            for index, hand in enumerate(past):
+                if not all(isinstance(event, str) for _seat, event in hand):
+                    past[index] = tuple((seat, str(event)) for seat, event in hand)
+            return tuple(event for hand in past for event in hand) + current  # type: ignore[return-value]
         return current
 
     # --- dealing ------------------------------------------------------------------------
