@@ -3,9 +3,10 @@
     python benchmarks/bench_engine.py [--variant NAME] [--players N] [--hands N] [--games N]
 
 Reports random-vs-random hands/s and actions/s, the median and 90th-percentile cost of
-``legal_actions()`` (uncached, measured on fresh clones), ``apply()`` and ``clone()``,
-the number of legal actions per decision (mean and max), and the time of a full game
-between greedy players.
+``legal_actions()`` (uncached, measured on fresh clones), ``apply()``, ``clone()`` and
+``determinize()`` (a full game consistent with what the player to move knows), the number
+of legal actions per decision (mean and max), and the time of a full game between greedy
+players.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
     legal_times: list[float] = []
     apply_times: list[float] = []
     clone_times: list[float] = []
+    determinize_times: list[float] = []
+    sampler = random.Random(seed + 2)
     game = canasta_family.new_game(variant, players=players, seed=seed)
     done = 0
     while done < hands:
@@ -65,6 +68,10 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
         t4 = time.perf_counter()
         game.apply(action)
         t5 = time.perf_counter()
+        if not game.is_over:
+            t6 = time.perf_counter()
+            game.determinize(game.current_player, sampler)
+            determinize_times.append(time.perf_counter() - t6)
         clone_times.append(t1 - t0)
         legal_times.append(t3 - t2)
         apply_times.append(t5 - t4)
@@ -83,6 +90,7 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
         "legal_us_p90": _percentile(legal_times, 0.9) * 1e6,
         "apply_us_median": statistics.median(apply_times) * 1e6,
         "clone_us_median": statistics.median(clone_times) * 1e6,
+        "determinize_us_median": statistics.median(determinize_times) * 1e6,
     }
 
 

@@ -282,3 +282,48 @@ def test_red_three_as_last_stock_card_ends_the_hand() -> None:
     game.apply("draw")
     assert len(game.hand_results) == 1
     assert "red 3" in game.hand_results[-1].reason
+
+
+class TurnEndWrapper:
+    """A new-style hook wrapper: pluggy must run it around the variant's answer."""
+
+    def __init__(self) -> None:
+        self.inner: list[TurnEndEffects] = []
+
+    @hookimpl(wrapper=True)
+    def canasta_turn_end(self, game: Game, player: int):  # type: ignore[no-untyped-def]
+        effects = yield
+        self.inner.append(effects)
+        return TurnEndEffects(end_hand=True)
+
+
+class SecondOpinion:
+    """A second plugin whose tryfirst answer wins over the variant's (firstresult)."""
+
+    @hookimpl(tryfirst=True)
+    def canasta_turn_end(self, game: Game, player: int) -> TurnEndEffects | None:
+        return TurnEndEffects(end_hand=True) if game.hand_number == 0 else None
+
+
+def _discard_first(game: Game) -> None:
+    game.apply("draw")
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith("discard")))
+
+
+def test_hooks_are_called_as_pluggy_would_wrappers_and_order_included() -> None:
+    """The engine calls hook implementations directly where it can; a wrapper still wraps
+    the answer, and a tryfirst implementation still answers first (None passes on)."""
+    wrapped = Game(Variant(info=VARIANT, plugin=AmericanSambaPlugin(), origin="test"),
+                   players=4, seed=3)
+    wrapper = TurnEndWrapper()
+    wrapped._s.pm.register(wrapper, name="wrapper")
+    _discard_first(wrapped)
+    assert wrapper.inner == [TurnEndEffects()]  # the variant's default answer, wrapped
+    assert len(wrapped.hand_results) == 1
+    ordered = Game(Variant(info=VARIANT, plugin=AmericanSambaPlugin(), origin="test"),
+                   players=4, seed=3)
+    ordered._s.pm.register(SecondOpinion(), name="second-opinion")
+    _discard_first(ordered)
+    assert len(ordered.hand_results) == 1  # the tryfirst answer ended the hand
+    _discard_first(ordered)
+    assert len(ordered.hand_results) == 1  # None passes on: the default continues

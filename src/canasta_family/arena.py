@@ -8,7 +8,8 @@ match seed and the game's number, and the players' seeds from the game's seed, s
 gives the same results whatever the number of jobs or the backend.
 
 Games are run by a *backend* (:class:`Backend`): ``"process"`` (the default) spreads them
-over worker processes; other backends register in :data:`BACKENDS`.
+over worker processes, ``"ray"`` over a Ray cluster (:mod:`canasta_family.ray_backend`);
+other backends register in :data:`BACKENDS`.
 
 >>> result = play_match("american-samba", players=2, games=2, seed=7, jobs=1,
 ...                     player_kinds={0: "greedy", 1: "random"}, max_actions=200)
@@ -228,9 +229,17 @@ class ProcessBackend:
                     yield from future.result()
 
 
+def _ray_backend(jobs: int) -> Backend:
+    # Imported here: the Ray backend's module is only needed when it is chosen.
+    from canasta_family.ray_backend import RayBackend
+
+    return RayBackend(jobs)
+
+
 BACKENDS: dict[str, Callable[[int], Backend]] = {
     "process": ProcessBackend,
     "serial": SerialBackend,
+    "ray": _ray_backend,
 }
 """Backends by name: a factory taking the number of jobs."""
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import compress
+from operator import mul
 from typing import Any, ClassVar
 
 from canasta_family.actions import (
@@ -91,14 +93,60 @@ BLACK_THREES = (4, 7)
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMeld]
 """(codes, value, canasta kind, wilds, set rank, action) of a possible new meld."""
 
-_CANDIDATE_CACHES: dict[str, dict[tuple[int, ...], tuple[_Candidate, ...]]] = {}
-_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+_Entry = tuple[tuple[_Candidate, ...], tuple[MakeMeld, ...], int, "int | None"]
+"""The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
+(candidates, their actions, the size of the largest, the set rank or None)."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LAYOFF_CACHES: dict[str, dict[tuple[object, ...], _LayoffCandidates]] = {}
+_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[LayOff, ...]]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, their LayOff
+actions by meld index, filled as indices are met)."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, {})
+_WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
+"""Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
+first."""
+
+_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
+"""Meld actions by card codes: values, so one instance serves every game."""
 _LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
-_WILD_CACHES: dict[str, dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = {}
-"""Meld actions by card codes: values, so one instance serves every game."""
+_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
+
+
+class _Tables:
+    """Memo tables that depend only on a game's meld rules, canasta rules and card values,
+    shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
+
+    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "melds", "merge_ok",
+                 "nat_subs", "ok_ws", "set_ok", "wild_groups", "wild_lists", "wild_subsets")
+
+    def __init__(self) -> None:
+        self.by_rank: dict[tuple[int, ...],
+                           tuple[int, dict[tuple[int, ...], _Entry]]] = {}
+        """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
+        self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
+        self.layoff_room: dict[tuple[object, ...], int] = {}
+        self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
+        self.merge_ok: dict[tuple[object, ...], bool] = {}
+        self.wild_lists: dict[tuple[int, ...], _WildList] = {}
+        self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.wild_subsets: dict[tuple[int, ...], tuple[
+            tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
+        self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
+        """(wild count, canasta kind) of every legal set with that many naturals, by
+        (rank, naturals)."""
+        self.wild_groups: dict[tuple[int, ...],
+                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+                                     ...]] = {}
+        """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+
+
+_TABLES: dict[str, _Tables] = {}
+
+_LogEntry = tuple["int | None", "str | Action"]
+"""A log event: the seat (None for the table) and its text, or the action played, whose
+text is written when the log is read."""
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
@@ -147,7 +195,6 @@ class _Static:
     __slots__ = (
         "actions",
         "canasta",
-        "candidates",
         "custom_discards",
         "custom_meld_check",
         "deal",
@@ -156,12 +203,13 @@ class _Static:
         "going_out",
         "info",
         "initial",
-        "layoffs",
         "meld",
+        "meldable_values",
         "num_players",
         "options",
         "pickup",
         "pile",
+        "plans",
         "pm",
         "red",
         "red_in_deck",
@@ -171,11 +219,11 @@ class _Static:
         "side_of",
         "stock_end",
         "strand_check",
+        "tables",
         "values",
         "variant",
         "wild",
         "wild_cap",
-        "wild_lists",
     )
 
     def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
@@ -184,6 +232,7 @@ class _Static:
         self.options = options
         self.num_players = num_players
         self.pm = make_plugin_manager(variant)
+        self.plans: dict[str, Any] = {}
         opts = {"options": options}
         both = {"num_players": num_players, "options": options}
         deck = self.call("canasta_deck", tuple, **opts)
@@ -229,6 +278,9 @@ class _Static:
             raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
                                f"at least 2, got {self.going_out.keep_cards}")
         self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
+        # Values of the cards a take of the pile could meld (no 3s): caps its count.
+        self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
+                                     for c, v in enumerate(self.values))
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
@@ -236,13 +288,11 @@ class _Static:
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
-        self.candidates: dict[tuple[int, ...], tuple[_Candidate, ...]] = \
-            _CANDIDATE_CACHES.setdefault(key, {})
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = _Tables()
+        self.tables = tables
         self.actions: dict[tuple[int, ...], MakeMeld] = _ACTION_CACHE
-        self.wild_lists: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]] = \
-            _WILD_CACHES.setdefault(key, {})
-        self.layoffs: dict[tuple[object, ...], _LayoffCandidates] = \
-            _LAYOFF_CACHES.setdefault(key, {})
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
         # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
@@ -254,12 +304,51 @@ class _Static:
         hook = getattr(self.pm.hook, name)
         return any(impl.plugin_name != "canasta_family.core" for impl in hook.get_hookimpls())
 
+    def _plan(self, name: str) -> tuple[tuple[tuple[Callable[..., Any], tuple[str, ...]], ...],
+                                        bool] | None:
+        """How pluggy would call hook ``name``: its implementations in calling order with
+        the argument names each takes, and whether the first answer wins. None when pluggy
+        must do it itself (wrappers, keyword defaults, specs with defaults)."""
+        hook = getattr(self.pm.hook, name)
+        spec = hook.spec
+        if spec is None or getattr(spec, "kwargdefaults", None):
+            return None
+        impls = list(reversed(hook.get_hookimpls()))
+        if any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
+               for impl in impls):
+            return None
+        return (tuple((impl.function, tuple(impl.argnames)) for impl in impls),
+                bool(spec.opts.get("firstresult", False)))
+
     def call(self, name: str, expected: type | tuple[type, ...], **kwargs: object) -> Any:
         """Call hook ``name`` and check the type of its answer; a hook that raises or
-        answers nonsense is reported as a broken plugin."""
-        hook = getattr(self.pm.hook, name)
+        answers nonsense is reported as a broken plugin.
+
+        The plugin manager is fixed once the game exists, so each hook's calling order is
+        resolved at its first call and the implementations are then called directly, as
+        pluggy would call them (first non-None answer for ``firstresult`` hooks, else the
+        list of non-None answers): a pluggy call costs about a microsecond, and the engine
+        makes one or two per move.
+        """
+        plans = self.plans
+        plan = plans.get(name, False)
+        if plan is False:
+            plan = plans[name] = self._plan(name)
         try:
-            result = hook(**kwargs)
+            if plan is None:
+                result = getattr(self.pm.hook, name)(**kwargs)
+            elif plan[1]:
+                result = None
+                for function, argnames in plan[0]:
+                    result = function(*[kwargs[arg] for arg in argnames])
+                    if result is not None:
+                        break
+            else:
+                result = []
+                for function, argnames in plan[0]:
+                    answer = function(*[kwargs[arg] for arg in argnames])
+                    if answer is not None:
+                        result.append(answer)
         except CanastaError:
             raise
         except Exception as exc:
@@ -347,7 +436,7 @@ class Game:
         self._scores = [0] * sides
         self._results: list[HandResult] = []
         self._actions: list[Action] = []
-        self._past_logs: list[tuple[tuple[int | None, str], ...]] = []
+        self._past_logs: list[tuple[_LogEntry, ...]] = []
         self._result: GameResult | None = None
         self._legal_cache: tuple[Action, ...] | None = None
         if start is None:
@@ -632,9 +721,20 @@ class Game:
         >>> canasta_family.new_game("american-samba", seed=2).log()[0][1][:17]
         'hand 1: seat 0 de'
         """
+        log = self._log
+        # Plays are logged as their action and written out only when someone reads the
+        # log (simulations never do); written entries replace the actions.
+        for index, (seat, event) in enumerate(log):
+            if not isinstance(event, str):
+                log[index] = (seat, str(event))
+        current: tuple[tuple[int | None, str], ...] = tuple(log)  # type: ignore[arg-type]
         if all_hands:
-            return tuple(event for hand in self._past_logs for event in hand) + tuple(self._log)
-        return tuple(self._log)
+            past = self._past_logs
+            for index, hand in enumerate(past):
+                if not all(isinstance(event, str) for _seat, event in hand):
+                    past[index] = tuple((seat, str(event)) for seat, event in hand)
+            return tuple(event for hand in past for event in hand) + current  # type: ignore[return-value]
+        return current
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -668,7 +768,7 @@ class Game:
         old = getattr(self, "_log", None)
         if old:
             self._past_logs.append(tuple(old))
-        self._log: list[tuple[int | None, str]] = []
+        self._log: list[_LogEntry] = []
         self._turns = 0
         self._legal_cache = None
 
@@ -989,10 +1089,19 @@ class Game:
 
     def _new_meld(self, kind: MeldKind, rank: int | None, suit: int | None,
                   codes: Sequence[int], wilds: int) -> Meld:
-        canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
-        meld: Meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
-                     suit=None if suit is None else Suit(suit),
-                     cards=tuple(CARDS[c] for c in sorted(codes)), wilds=wilds, canasta=canasta)
+        # A Meld is a value fixed by its kind and cards (rank, suit and wild count follow
+        # from them): memoised per rule set, as the canasta kind depends on the rules.
+        ordered = tuple(sorted(codes))
+        melds = self._s.tables.melds
+        meld = melds.get((kind, ordered))
+        if meld is None:
+            canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
+            meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
+                         suit=None if suit is None else Suit(suit),
+                         cards=tuple(CARDS[c] for c in ordered), wilds=wilds, canasta=canasta)
+            if len(melds) > 200_000:
+                melds.clear()
+            melds[(kind, ordered)] = meld
         return meld
 
     def _shape(self, codes: Sequence[int], black3_ok: bool
@@ -1625,6 +1734,20 @@ class Game:
         if problem:
             raise self._fail(problem)
 
+    def _merge_ok(self, a: Meld, b: Meld) -> bool:
+        """``_merge_problem(a, b) is None``, memoised by the melds' shapes unless the
+        variant checks melds itself (two same-rank sets merge or not by their sizes, wild
+        cards and whether each is a canasta)."""
+        if self._s.custom_meld_check or a.rank is None:
+            return self._merge_problem(a, b) is None
+        key = (a.kind, b.kind, a.rank, b.rank, len(a.cards), a.wilds, a.canasta is None,
+               len(b.cards), b.wilds, b.canasta is None)
+        cache = self._s.tables.merge_ok
+        ok = cache.get(key)
+        if ok is None:
+            ok = cache[key] = self._merge_problem(a, b) is None
+        return ok
+
     def _merge_problem(self, a: Meld, b: Meld) -> Problem | None:
         if a.kind is not MeldKind.SET or b.kind is not MeldKind.SET or a.rank is None \
                 or a.rank != b.rank:
@@ -1773,9 +1896,25 @@ class Game:
         if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_make(Pass))
 
-    def _wild_subsets(self, hand: list[int], high: int) -> list[tuple[tuple[int, ...], int]]:
-        items = [(c, hand[c]) for c in WILD_CODES if hand[c]]
-        return [(sub, len(sub)) for sub in _submultisets(items, 0, high)]
+    def _wild_subsets(self, hand: list[int], high: int
+                      ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
+                                 ...]:
+        """Sub-multisets of at most ``high`` of the wild cards in ``hand`` as (codes, size,
+        2s, jokers), in search order (memoised: they depend only on min(count, high) per
+        wild card)."""
+        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        if max(raw) > high:
+            raw = tuple(min(count, high) for count in raw)
+        key = (high, *raw)
+        tables = self._s.tables
+        found = tables.wild_subsets.get(key)
+        if found is None:
+            items = [(c, n) for c, n in zip(WILD_CODES, raw, strict=True) if n]
+            found = tables.wild_subsets[key] = tuple(
+                (sub, len(sub), tuple(c for c in sub if c != JOKER_CODE),
+                 tuple(c for c in sub if c == JOKER_CODE))
+                for sub in _submultisets(items, 0, high))
+        return found
 
     def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
         player = self._current
@@ -1802,9 +1941,7 @@ class Game:
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            reach = values[top] + pile_bonus + sum(
-                values[c] * hand[c] for c in range(NUM_CODES) if c not in RED_THREES
-                and c not in BLACK_THREES)
+            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
@@ -1820,11 +1957,11 @@ class Game:
         free_total = sum(hand[c] for c in free)
         for nat in _submultisets(nat_items, min_nat, 99):
             nat_value = values[top] + sum(values[c] for c in nat)
-            for wsub, w in wild_subs:
+            for wsub, w, _low, _high in wild_subs:
                 if len(nat) + w < 2:
                     continue
-                if self._set_problem(rank, len(nat) + 1, w, False):
-                    continue
+                if not self._set_ok(rank, len(nat) + 1, w):
+                    continue  # (the same as black3_ok=False: the top card is no 3)
                 size, wilds = len(nat) + w + 1, w
                 if join_meld is not None:
                     # PH-10: the take's meld joins the side's open meld of the rank.
@@ -1848,8 +1985,12 @@ class Game:
                                 not forbidden_now
                                 or free_total > sum(1 for c in cards_codes if c in free)))
                             and self._take_strand_problem(cards_codes, after, kinds)):
-                        out.append(_make(TakePile, cards=tuple(CARDS[c] for c in cards_codes),
-                                         onto=None, extra=()))
+                        take = _TAKE_ACTIONS.get(cards_codes)
+                        if take is None:
+                            take = _TAKE_ACTIONS[cards_codes] = _make(
+                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None,
+                                extra=())
+                        out.append(take)
                     continue
                 self._list_initial_extras(out, cards_codes, base, kind, to_hand, ending_cache)
 
@@ -1946,112 +2087,198 @@ class Game:
 
     def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
         """Every new meld the counts in ``hand`` allow by shape alone, as
-        (codes, value, canasta kind, wild count, set rank or None, MakeMeld action).
+        (codes, value, canasta kind, wild count, set rank or None, MakeMeld action)."""
+        return [cand for entry in self._meld_entries(hand, black3) for cand in entry[0]]
+
+    def _meld_entries(self, hand: list[int], black3: bool) -> list[_Entry]:
+        """The new melds ``hand`` allows by shape alone, one entry per rank, for the wild
+        cards and per suit of runs (see ``_Entry``).
 
         The answer for one rank depends only on that rank's counts and the wild cards held,
-        so it is memoised per game rules (shared by every game with the same rules): after
-        a few hands nearly every lookup is a hit and listing melds costs a dict access per
-        rank instead of a search.
+        so it is memoised per game rules (shared by every game with the same rules), with
+        its actions ready-made: listing the melds of a large hand costs two dict accesses
+        and a tuple copy per rank instead of a search.
         """
         s = self._s
-        cache = s.candidates
+        tables = s.tables
+        by_rank = tables.by_rank
         mr = s.meld
-        wildkey = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-        total_wild = wildkey[0] + wildkey[1] + wildkey[2] + wildkey[3] + wildkey[4]
-        # Subsets of at most ``cap`` wild cards depend only on min(count, cap): clamp the
-        # key so equivalent hands share one memo entry. Sets of a rank take at most
-        # ``set_max_wilds``; only melds of wild cards alone need the larger cap.
-        all_wild = wildkey
-        cap = s.wild_cap
-        if total_wild and max(wildkey) > cap:
-            all_wild = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
-                        min(wildkey[3], cap), min(wildkey[4], cap))
-        cap = s.set_wild_cap
-        wildkey = all_wild
-        if total_wild and max(wildkey) > cap:
-            wildkey = (min(wildkey[0], cap), min(wildkey[1], cap), min(wildkey[2], cap),
-                       min(wildkey[3], cap), min(wildkey[4], cap))
+        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
+        top_wild = max(raw)
+        # A set of this rank can hold at most ``cap`` wild cards (its rank table says how
+        # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
+        # only on min(count, cap): the wild part of the key is clamped to it, so hands that
+        # differ only in wild cards no set could use share one entry.
+        clamped: dict[int, tuple[int, ...]] = {}
+        out: list[_Entry] = []
+        ranks: Sequence[int] = s.set_rank_list
+        if black3 and mr.black_threes == "going-out":
+            ranks = (3, *ranks)
         min_nat = max(mr.set_min_naturals, 1)
-        out: list[_Candidate] = []
-        if black3 and mr.black_threes == "going-out" and hand[4] + hand[7] >= min_nat:
-            key: tuple[int, ...] = (3, hand[4], hand[7], *wildkey)
-            entry = cache.get(key)
-            if entry is None:
-                entry = cache[key] = self._rank_candidates(3, hand, wildkey)
-            out.extend(entry)
-        for rank in s.set_rank_list:
-            base = (rank - 2) * 4
-            a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
-            if a + b + c + d < min_nat:
-                continue
-            key = (rank, a, b, c, d, *wildkey)
-            entry = cache.get(key)
-            if entry is None:
-                entry = cache[key] = self._rank_candidates(rank, hand, wildkey)
-            out.extend(entry)
-        if mr.wild_melds and total_wild >= mr.min_size:
-            key = (0, *all_wild)
-            entry = cache.get(key)
-            if entry is None:
-                entry = cache[key] = self._rank_candidates(None, hand, all_wild)
-            out.extend(entry)
-        if mr.runs:
-            for suit in range(4):
-                mask = 0
-                for rank in range(mr.run_low, mr.run_high + 1):
-                    if hand[(rank - 2) * 4 + suit]:
-                        mask |= 1 << rank
-                if not mask:
+        for rank in ranks:
+            if rank == 3:
+                if hand[4] + hand[7] < min_nat:
                     continue
-                key = (-1, suit, mask)
-                entry = cache.get(key)
+                nat_key: tuple[int, ...] = (3, hand[4], hand[7])
+            else:
+                base = (rank - 2) * 4
+                a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
+                if a + b + c + d < min_nat:
+                    continue
+                nat_key = (rank, a, b, c, d)
+            wildkey: tuple[int, ...]
+            slot = by_rank.get(nat_key)
+            if slot is None:
+                slot = by_rank[nat_key] = (self._wild_room(nat_key), {})
+            room, entries = slot
+            if room < 0:
+                continue  # too few naturals for any set of this rank
+            if not total_wild or top_wild <= room:
+                wildkey = raw
+            else:
+                found_key = clamped.get(room)
+                if found_key is None:
+                    found_key = clamped[room] = tuple(min(count, room) for count in raw)
+                wildkey = found_key
+            entry = entries.get(wildkey)
+            if entry is None:
+                entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+            if entry[0]:
+                out.append(entry)
+        if mr.wild_melds and total_wild >= mr.min_size:
+            cap = s.wild_cap
+            wildkey = raw if top_wild <= cap else tuple(min(count, cap) for count in raw)
+            key: tuple[int, ...] = (0, *wildkey)
+            entry = tables.entries.get(key)
+            if entry is None:
+                entry = tables.entries[key] = self._wild_entry(wildkey)
+            if entry[0]:
+                out.append(entry)
+        if mr.runs:
+            cache = tables.entries
+            start = (mr.run_low - 2) * 4
+            stop = (mr.run_high - 2) * 4 + 1
+            for suit in range(4):
+                # Which ranks of the suit are held, one byte each (a C-level slice).
+                held = bytes(map(bool, hand[start + suit:stop + suit:4]))
+                if not any(held):
+                    continue
+                run_key = (suit, held)
+                entry = cache.get(run_key)
                 if entry is None:
-                    entry = cache[key] = self._run_candidates(suit, mask)
-                out.extend(entry)
-        if len(cache) > 1_000_000:
-            cache.clear()
+                    mask = 0
+                    for offset, present in enumerate(held):
+                        if present:
+                            mask |= 1 << (mr.run_low + offset)
+                    entry = cache[run_key] = self._run_entry(suit, mask)
+                if entry[0]:
+                    out.append(entry)
+        if len(by_rank) + len(tables.entries) > 100_000:
+            by_rank.clear()
+            tables.entries.clear()
         return out
 
-    def _rank_candidates(self, rank: int | None, hand: list[int],
-                         wildkey: tuple[int, ...]) -> tuple[_Candidate, ...]:
-        s = self._s
-        mr = s.meld
-        values = s.values
+    @staticmethod
+    def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
+        return (tuple(found), tuple(cand[5] for cand in found),
+                max((len(cand[0]) for cand in found), default=0), rank)
+
+    def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
+        # _set_problem(..., black3_ok=True) is None, memoised per rule set.
+        set_ok = self._s.tables.set_ok
+        ok = set_ok.get((rank, nat, wild))
+        if ok is None:
+            ok = set_ok[(rank, nat, wild)] = self._set_problem(rank, nat, wild, True) is None
+        return ok
+
+    def _wild_room(self, nat_key: tuple[int, ...]) -> int:
+        """The most wild cards a new set may hold given the naturals of ``nat_key``
+        ((rank, counts...)); -1 when those naturals allow no set at all."""
+        mr = self._s.meld
+        rank, held = nat_key[0], sum(nat_key[1:])
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_list = s.wild_lists.get(wildkey)
+        room = -1
+        for nat in range(max(mr.set_min_naturals, 1), held + 1):
+            for wild in range(max_w, -1, -1):
+                if wild > room and self._set_ok(rank, nat, wild):
+                    room = wild
+                    break
+        return room
+
+    def _wild_list(self, wildkey: tuple[int, ...]) -> _WildList:
+        s = self._s
+        wild_list = s.tables.wild_lists.get(wildkey)
         if wild_list is None:
+            mr = s.meld
+            values = s.values
+            max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
             wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
                           if count]
             high = max(max_w, mr.wild_meld_max if mr.wild_melds else 0)
             subs = sorted(_submultisets(wild_items, 0, high), key=len)
-            wild_list = s.wild_lists[wildkey] = tuple(
-                (sub, sum(values[c] for c in sub), len(sub)) for sub in subs)
+            wild_list = s.tables.wild_lists[wildkey] = tuple(
+                (sub, sum(values[c] for c in sub), len(sub),
+                 tuple(c for c in sub if c != JOKER_CODE),
+                 tuple(c for c in sub if c == JOKER_CODE)) for sub in subs)
+        return wild_list
+
+    def _wild_entry(self, wildkey: tuple[int, ...]) -> _Entry:
+        mr = self._s.meld
+        actions = self._s.actions
+        found: list[_Candidate] = []
+        for wsub, value, w, _low, _high in self._wild_list(wildkey):
+            if mr.min_size <= w <= mr.wild_meld_max:
+                action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
+                found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
+                              action))
+        return self._entry(found, 0)
+
+    def _rank_entry(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]) -> _Entry:
+        s = self._s
+        mr = s.meld
+        values = s.values
+        tables = s.tables
+        rank = nat_key[0]
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        wild_list = self._wild_list(wildkey)
         found: list[_Candidate] = []
         actions = s.actions
-        if rank is None:
-            for wsub, value, w in wild_list:
-                if mr.min_size <= w <= mr.wild_meld_max:
-                    action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
-                    found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
-                                  action))
-            return tuple(found)
-        codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
-        nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
-        for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99):
-            nat_value = sum(values[c] for c in nat)
-            for wsub, wvalue, w in wild_list:
-                if w > max_w:
+        nat_subs = tables.nat_subs.get(nat_key)
+        if nat_subs is None:
+            codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
+            nat_items = [(c, n) for c, n in zip(codes_r, nat_key[1:], strict=True) if n]
+            nat_subs = tables.nat_subs[nat_key] = tuple(
+                (nat, sum(values[c] for c in nat))
+                for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
+        groups = tables.wild_groups.get(wildkey)
+        if groups is None:
+            by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
+            for _wsub, wvalue, w, low, high in wild_list:
+                while len(by_count) <= w:
+                    by_count.append([])
+                by_count[w].append((wvalue, low, high))
+            groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
+        ok_ws = tables.ok_ws
+        for nat, nat_value in nat_subs:
+            n = len(nat)
+            allowed = ok_ws.get((rank, n))
+            if allowed is None:
+                allowed = ok_ws[(rank, n)] = tuple(
+                    (w, self._canasta_kind(False, rank, n + w, w))
+                    for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
+            for w, kind in allowed:
+                if w >= len(groups):
                     break
-                if self._set_problem(rank, len(nat), w, True):
-                    continue
-                low = tuple(c for c in wsub if c != JOKER_CODE)
-                codes = low + nat + wsub[len(low):]
-                action = actions.get(codes) or actions.setdefault(codes, self._meld_action(codes))
-                found.append((codes, nat_value + wvalue,
-                              self._canasta_kind(False, rank, len(codes), w), w, rank, action))
-        return tuple(found)
+                for wvalue, low, high in groups[w]:
+                    codes = low + nat + high if w else nat
+                    action = actions.get(codes)
+                    if action is None:
+                        action = actions[codes] = self._meld_action(codes)
+                    found.append((codes, nat_value + wvalue, kind, w, rank, action))
+        return self._entry(found, rank)
 
-    def _run_candidates(self, suit: int, mask: int) -> tuple[_Candidate, ...]:
+    def _run_entry(self, suit: int, mask: int) -> _Entry:
         mr = self._s.meld
         values = self._s.values
         found: list[_Candidate] = []
@@ -2066,7 +2293,7 @@ class Game:
                                   self._canasta_kind(True, None, len(run), 0), 0, None,
                                   self._meld_action(run)))
                 rank += 1
-        return tuple(found)
+        return self._entry(found, None)
 
     def _meld_value_of(self, action: MakeMeld) -> Meld:
         codes = sorted(c.code for c in action.cards)
@@ -2146,43 +2373,61 @@ class Game:
         custom = self._s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
-        for codes, value, kind, wild, rank, action in (
-                self._meld_candidates(hand, black3=True) if melding else ()):
-            size = len(codes)
-            key = rank if rank is not None else (0 if wild == size else None)
-            if size <= safe and size < n - 1 and not must and rank != 3 and not custom \
-                    and key not in open_keys and (
-                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
-                out.append(action)
-                continue
-            after = n - size
-            black3 = rank == 3
-            if black3 and after > 1:
-                continue
+        # Plays that leave at least ``keep`` cards (and two) need no check of their own
+        # unless a partner's "yes" binds, a variant checks melds itself or some cards may
+        # not be discarded (PH-16): a whole memo entry whose largest play is that small is
+        # copied at once.
+        fast = not must and not custom and not forbidden_now
+        limit = min(safe, n - 2)
+        for cands, acts, largest, key in (
+                self._meld_entries(hand, black3=True) if melding else ()):
             if key is not None and key in open_keys:
                 continue
-            kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
-            if after < keep or after <= 1 or black3 or must:
-                if not allowed(after, kinds, value, codes, black3, kind is not None):
-                    continue
-            elif not leaves_discard(codes, after, kinds, kind is not None):
+            if fast and largest <= limit and key != 3:
+                out.extend(acts)
                 continue
-            if custom:
-                try:
-                    self._check_custom_meld(side, MeldKind.SET if rank is not None or
-                                            wild == len(codes) else MeldKind.RUN,
-                                            rank, codes, wild)
-                except IllegalActionError:
+            for codes, value, kind, wild, rank, action in cands:
+                size = len(codes)
+                if size <= limit and not must and rank != 3 and not custom and (
+                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
+                    out.append(action)
                     continue
-            out.append(action)
+                after = n - size
+                black3 = rank == 3
+                if black3 and after > 1:
+                    continue
+                kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
+                if after < keep or after <= 1 or black3 or must:
+                    if not allowed(after, kinds, value, codes, black3, kind is not None):
+                        continue
+                elif not leaves_discard(codes, after, kinds, kind is not None):
+                    continue
+                if custom:
+                    try:
+                        self._check_custom_meld(side, MeldKind.SET if rank is not None or
+                                                wild == len(codes) else MeldKind.RUN,
+                                                rank, codes, wild)
+                    except IllegalActionError:
+                        continue
+                out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = self._s.meld.max_size
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            for codes, new_kind in self._layoff_candidates(hand, meld):
+            lcands, lmost, by_index = self._layoff_entry(hand, meld)
+            if not lcands:
+                continue
+            black3 = meld.rank == Rank.THREE
+            if fast and not black3 and n - lmost >= keep and n - lmost > 1:
+                layoffs = by_index.get(index)
+                if layoffs is None:
+                    layoffs = by_index[index] = tuple(
+                        self._layoff_action(index, codes) for codes, _kind in lcands)
+                out.extend(layoffs)
+                continue
+            for codes, new_kind in lcands:
                 after = n - len(codes)
-                black3 = meld.rank == Rank.THREE
                 if black3 and after > 1:
                     continue
                 changed = new_kind != meld.canasta
@@ -2202,11 +2447,7 @@ class Game:
                         self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
                     except IllegalActionError:
                         continue
-                layoff = _LAYOFF_ACTIONS.get((index, codes))
-                if layoff is None:
-                    layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
-                        LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
-                out.append(layoff)
+                out.append(self._layoff_action(index, codes))
         # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
         if not self._s.red.auto_place:
             for code in RED_THREES:
@@ -2230,7 +2471,7 @@ class Game:
                     by_rank.setdefault(int(meld.rank), []).append(index)
             pairs = [(i, j) for indices in by_rank.values()
                      for a, i in enumerate(indices) for j in indices[a + 1:]
-                     if self._merge_problem(melds[i], melds[j]) is None]
+                     if self._merge_ok(melds[i], melds[j])]
             for i, j in sorted(pairs):
                 merge = _MERGE_ACTIONS.get((i, j))
                 if merge is None:
@@ -2286,13 +2527,24 @@ class Game:
         hand = self._hands[player]
         if forbidden is None:
             forbidden = self._forbidden(player, going_out)
+        if not forbidden:
+            out.extend(compress(_DISCARD_ACTIONS, hand))
+            return
         for code in range(NUM_CODES):
-            if hand[code] and (not forbidden or CARDS[code] not in forbidden):
+            if hand[code] and CARDS[code] not in forbidden:
                 out.append(_DISCARD_ACTIONS[code])
 
-    def _layoff_candidates(self, hand: list[int], meld: Meld
-                           ) -> tuple[tuple[tuple[int, ...], str | None], ...]:
-        """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards).
+    @staticmethod
+    def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
+        layoff = _LAYOFF_ACTIONS.get((index, codes))
+        if layoff is None:
+            layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
+                LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
+        return layoff
+
+    def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
+        """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
+        the most cards one lay-off uses and the ready-made actions by meld index.
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
         counts instead of building the new meld. Memoised like new melds: the answer
@@ -2300,30 +2552,83 @@ class Game:
         """
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
+            # Only the held cards running on from either end can join: the lay-offs
+            # depend on how many there are below and above (up to the room left).
+            mr = self._s.meld
             suit = int(meld.suit)  # type: ignore[arg-type]
-            mask = 0
-            for rank in range(self._s.meld.run_low, self._s.meld.run_high + 1):
-                if hand[(rank - 2) * 4 + suit]:
-                    mask |= 1 << rank
-            key: tuple[object, ...] = (2, suit, int(meld.cards[0].rank), size, mask)
+            low = int(meld.cards[0].rank)
+            run_room = mr.run_max - size
+            down = 0
+            rank = low - 1
+            while down < run_room and rank >= mr.run_low and hand[(rank - 2) * 4 + suit]:
+                down += 1
+                rank -= 1
+            up = 0
+            rank = low + size
+            while up < run_room and rank <= mr.run_high and hand[(rank - 2) * 4 + suit]:
+                up += 1
+                rank += 1
+            if not down and not up:
+                return _NO_LAYOFFS
+            key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            # Wild cards join a set of a rank up to set_max_wilds, a wild meld up to its size.
-            cap = self._s.wild_cap if meld.rank is None else self._s.set_wild_cap
-            wilds = (min(hand[0], cap), min(hand[1], cap), min(hand[2], cap), min(hand[3], cap),
-                     min(hand[JOKER_CODE], cap))
-            if meld.rank is None:
-                key = (1, size, meld.canasta, wilds)
+            set_rank = None if meld.rank is None else int(meld.rank)
+            if set_rank is None:
+                held: tuple[int, ...] = ()
+            elif set_rank == 3:
+                held = (hand[4], hand[7])
             else:
-                base = (int(meld.rank) - 2) * 4
-                key = (0, int(meld.rank), size, meld.wilds, meld.canasta, hand[base],
-                       hand[base + 1], hand[base + 2], hand[base + 3], wilds)
-        cache = self._s.layoffs
+                base = (set_rank - 2) * 4
+                held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
+            shape = (set_rank, size, meld.wilds, meld.canasta, sum(held))
+            tables = self._s.tables
+            room = tables.layoff_room.get(shape)
+            if room is None:
+                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
+            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            if room <= 0 or not any(wild):
+                if room < 0 or not shape[4]:
+                    return _NO_LAYOFFS
+                wild = (0, 0, 0, 0, 0)
+            elif max(wild) > room:
+                # As for new melds: only subsets of at most ``room`` wild cards can join.
+                wild = tuple(min(count, room) for count in wild)  # type: ignore[assignment]
+            key = (0, *shape[:4], *held, *wild)
+        cache = self._s.tables.layoffs
         found = cache.get(key)
         if found is None:
-            found = cache[key] = tuple(self._layoff_search(hand, meld))
+            cands = tuple(self._layoff_search(hand, meld))
+            found = cache[key] = (cands, max((len(c[0]) for c in cands), default=0), {})
             if len(cache) > 1_000_000:
                 cache.clear()
         return found
+
+    def _layoff_wild_room(self, meld: Meld, held: int) -> int:
+        """The most wild cards one lay-off on the set ``meld`` can hold, given ``held``
+        naturals of its rank in hand; -1 when no lay-off is possible at all."""
+        mr = self._s.meld
+        size = len(meld.cards)
+        if mr.max_size is not None and size >= mr.max_size:
+            return -1
+        rank = None if meld.rank is None else int(meld.rank)
+        if rank is None:
+            wild_room = mr.wild_meld_max - size
+            held = 0
+        else:
+            max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+            wild_room = max_w - meld.wilds if rank != 3 else 0
+            if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
+                wild_room = 0
+        if mr.max_size is not None:
+            wild_room = min(wild_room, mr.max_size - size)
+        nat_now = size - meld.wilds
+        room = -1
+        for wild in range(max(wild_room, 0), -1, -1):
+            if any(nat + wild and self._set_problem(rank, nat_now + nat, meld.wilds + wild,
+                                                    True) is None
+                   for nat in range(held + 1)):
+                return wild
+        return room
 
     def _layoff_search(self, hand: list[int], meld: Meld
                        ) -> Iterator[tuple[tuple[int, ...], str | None]]:
@@ -2371,16 +2676,20 @@ class Game:
             wild_room = min(wild_room, mr.max_size - size)
         wild_subs = self._wild_subsets(hand, max(wild_room, 0))
         nat_now = size - meld.wilds
+        # Legality and canasta kind depend only on how many naturals and wild cards join.
+        joins: dict[tuple[int, int], tuple[bool, str | None]] = {}
         for nat in nat_subs:
-            for wsub, w in wild_subs:
-                if not nat and not w:
+            n = len(nat)
+            for _wsub, w, low_w, high_w in wild_subs:
+                if not n and not w:
                     continue
-                if self._set_problem(rank_or_none, nat_now + len(nat), meld.wilds + w, True):
-                    continue
-                low_w = tuple(c for c in wsub if c != JOKER_CODE)
-                codes = low_w + nat + wsub[len(low_w):]
-                yield codes, self._canasta_kind(False, rank_or_none, size + len(codes),
-                                                meld.wilds + w)
+                join = joins.get((n, w))
+                if join is None:
+                    join = joins[(n, w)] = (
+                        self._set_ok(rank_or_none, nat_now + n, meld.wilds + w),
+                        self._canasta_kind(False, rank_or_none, size + n + w, meld.wilds + w))
+                if join[0]:
+                    yield low_w + nat + high_w, join[1]
 
     # --- applying -----------------------------------------------------------------------------
 
@@ -2398,8 +2707,14 @@ class Game:
         # An action object taken from the current listing is legal by construction (the
         # listing and the checks are kept in agreement by the completeness tests), so
         # bots that hand back what legal_actions() gave them skip the second check.
-        if cached is None or not any(act is listed for listed in cached):
+        if cached is None:
             self._check(act)
+        else:
+            for listed in cached:
+                if listed is act:
+                    break
+            else:
+                self._check(act)
         self._legal_cache = None
         self._actions.append(act)
         self._executors[type(act)](self, act)
@@ -2486,7 +2801,7 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         top = self._pile[-1]
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         if action.onto is not None:
             meld = self._melds[side][action.onto]
             new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
@@ -2551,7 +2866,7 @@ class Game:
         self._remove(player, codes)
         self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild),
                         self._value(codes))
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         self._after_play(player)
 
     def _do_layoff(self, action: LayOff) -> None:
@@ -2562,7 +2877,7 @@ class Game:
         assert new is not None
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, self._value(codes))
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         self._after_play(player)
 
     def _do_merge(self, action: Merge) -> None:
@@ -2578,7 +2893,7 @@ class Game:
         melds[action.first] = merged
         if became is not None:
             self._turn_kinds.append(became)
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
 
     def _do_place(self, action: PlaceRedThree) -> None:
         player = self._current
@@ -2610,7 +2925,7 @@ class Game:
         code = action.card.code
         self._remove(player, [code])
         self._push_pile(code)
-        self._log.append((player, str(action)))
+        self._log.append((player, action))
         if self._hsize[player] == 0:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
             return
@@ -2786,7 +3101,7 @@ class Game:
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
             tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
-            tuple(self._actions), tuple(self._log), tuple(self._past_logs), self._turns,
+            tuple(self._actions), self.log(all_hands=True), self._turns,
             self._result,
         )
 

@@ -2,7 +2,8 @@
 
     canasta-family simulate --variant NAME --players N --games N --seed S [--jobs J]
                             [--player SEAT=KIND ...] [--default KIND] [--rotate]
-                            [--max-actions N] [--backend NAME] [--out FILE]
+                            [--max-actions N] [--backend NAME] [--address ADDR]
+                            [--out FILE]
                             [--format json|csv] [--no-progress]
 
 A KIND is a player spec such as ``greedy`` or ``ismcts:iterations=200`` (see
@@ -20,12 +21,13 @@ A KIND is a player spec such as ``greedy`` or ``ismcts:iterations=200`` (see
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from rich.console import Console
 
 from canasta_family.api import DEFAULT_VARIANT
-from canasta_family.arena import BACKENDS, play_match
+from canasta_family.arena import BACKENDS, Backend, play_match
 from canasta_family.players.kinds import PLAYER_KINDS, PlayerSpec, parse_player_spec
 from canasta_family.plugins import find_variant
 
@@ -70,6 +72,9 @@ def add_parser(sub: Any) -> None:
                      help="stop a game after this many actions (scored by the scores then)")
     sim.add_argument("--backend", default="process", choices=sorted(BACKENDS),
                      help="how games are run (default process)")
+    sim.add_argument("--address", default=None, metavar="ADDR",
+                     help="with --backend ray: the Ray cluster to join (e.g. auto or "
+                     "ray://head:10001; default: start a local instance)")
     sim.add_argument("--out", default=None, help="write the results to this file")
     sim.add_argument("--format", default=None, choices=("json", "csv"),
                      help="format of --out (default: by extension, JSON unless .csv)")
@@ -81,11 +86,18 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     variant = find_variant(args.variant)
     players = args.players or variant.info.preferred_players
     seats = parse_seat_kinds(args.player, players)
+    backend: str | Backend = args.backend
+    if args.address is not None:
+        if args.backend != "ray":
+            raise ValueError(f"--address needs --backend ray, not --backend {args.backend}")
+        from canasta_family.ray_backend import RayBackend
+
+        backend = RayBackend(args.jobs or (os.cpu_count() or 1), address=args.address)
     result = play_match(variant.info.name, players=players, games=args.games, seed=args.seed,
                         jobs=args.jobs, player_kinds=seats,
                         default_kind=parse_player_spec(args.default),
                         max_actions=args.max_actions, rotate=args.rotate,
-                        backend=args.backend, progress=not args.no_progress)
+                        backend=backend, progress=not args.no_progress)
     console.print(result.table())
     console.print(f"{len(result.outcomes)} games in {result.elapsed:.1f} s "
                   f"({result.games_per_second:.1f} games/s, {result.jobs} jobs)")
