@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import canasta_family
-from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.players import GreedyPlayer, HeuristicPlayer, RandomPlayer, play_game
 
 SCRIPT = Path(sys.executable).parent / ("canasta-family.exe" if os.name == "nt"
                                         else "canasta-family")
@@ -165,6 +165,22 @@ def test_AS_1_bad_player_count_exits_nonzero() -> None:
     assert result.returncode != 0
     assert "2, 3, 4, 5, 6" in result.stderr and "AS-1" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_play_seats_any_player_kind_and_names_a_bad_one(tmp_path: Path) -> None:
+    """``--player`` takes the arena's player kinds (with options); the game is the one those
+    players make, and a bad kind or option is named without a traceback."""
+    path = tmp_path / "kinds.json"
+    result = run("play", "--players", "2", "--seed", "5", "--player", "0=heuristic",
+                 "--player", "1=random", "--record", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "(0=heuristic, 1=random)" in result.stdout
+    game = canasta_family.new_game("american-samba", players=2, seed=5)
+    play_game(game, [HeuristicPlayer(), RandomPlayer(seed=5 * 31 + 1)])
+    assert canasta_family.replay(path) == game
+    bad = run("play", "--players", "2", "--seed", "5", "--player", "1=ismcts:bogus=3")
+    assert bad.returncode != 0 and "no option 'bogus'" in bad.stderr
+    assert "Traceback" not in bad.stderr
 
 
 def test_tampered_record_replay_fails_naming_action(tmp_path: Path) -> None:

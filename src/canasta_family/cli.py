@@ -23,24 +23,14 @@ from rich.table import Table
 from canasta_family.api import DEFAULT_VARIANT, new_game
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError
-from canasta_family.players import GreedyPlayer, Player, RandomPlayer
+from canasta_family.players import decide
+from canasta_family.players.kinds import make_player, parse_player_spec
 from canasta_family.plugins import all_variants, find_variant
 from canasta_family.record import load_record, replay
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate
 
 __all__ = ["main"]
-
-PLAYER_KINDS = ("greedy", "random")
-
-
-def _make_player(kind: str, seed: int) -> Player:
-    if kind == "greedy":
-        return GreedyPlayer()
-    if kind == "random":
-        return RandomPlayer(seed=seed)
-    raise CanastaError(f"unknown player kind {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
-
 
 def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
     table = Table(title="Canasta-family variants")
@@ -117,16 +107,19 @@ def _print_verbose(game: Game, console: Console, start: int) -> int:
 def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     variant = find_variant(args.variant)
     players = args.players or variant.info.preferred_players
-    kinds = ["greedy"] * players
-    for spec in args.player or []:
-        seat_text, _, kind = spec.partition("=")
-        if not seat_text.isdigit() or int(seat_text) >= players or kind not in PLAYER_KINDS:
-            raise CanastaError(f"--player takes SEAT=KIND with SEAT 0-{players - 1} and KIND "
-                               f"one of {', '.join(PLAYER_KINDS)}, not {spec!r}")
-        kinds[int(seat_text)] = kind
+    kinds = [parse_player_spec("greedy")] * players
+    for text in args.player or []:
+        seat_text, _, kind_text = text.partition("=")
+        if not seat_text.isdigit() or int(seat_text) >= players:
+            raise CanastaError(f"--player takes SEAT=KIND with SEAT 0-{players - 1}, "
+                               f"not {text!r}")
+        try:
+            kinds[int(seat_text)] = parse_player_spec(kind_text)
+        except ValueError as err:
+            raise CanastaError(f"--player {text!r}: {err}") from None
     seed = args.seed
     game = new_game(variant.name, players=players, seed=seed)
-    bots = [_make_player(kind, game.seed * 31 + seat) for seat, kind in enumerate(kinds)]
+    bots = [make_player(kind, game.seed * 31 + seat) for seat, kind in enumerate(kinds)]
     if args.human:
         from canasta_family.terminal import PlaySession, seat_players, seats_of_humans
 
@@ -144,8 +137,7 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
         if args.verbose:
             printed = _print_verbose(game, console, printed)
         seat = game.current_player
-        action = bots[seat].choose(game.observation(seat), game.legal_actions())
-        game.apply(action)
+        game.apply(decide(bots[seat], game))
     if args.verbose:
         _print_verbose(game, console, printed)
     if args.record:
@@ -187,7 +179,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of players")
     play.add_argument("--seed", type=int, default=None, help="random seed")
     play.add_argument("--player", action="append", metavar="SEAT=KIND",
-                      help=f"player kind for a seat ({', '.join(PLAYER_KINDS)}; default greedy)")
+                      help="player kind for a seat: random, greedy, heuristic or "
+                           "ismcts[:OPTION=VALUE,...] (default greedy; see docs/players.md)")
     play.add_argument("--human", action="append", type=int, metavar="SEAT",
                       help="a human plays this seat at the terminal (repeat for hot-seat play)")
     play.add_argument("--record", default=None, help="write the game record to this file")
