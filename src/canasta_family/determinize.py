@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from canasta_family.actions import LayOff, MakeMeld, TakePile, parse_action
@@ -125,6 +126,23 @@ class Knowledge:
         self.had_turn = tuple(had_turn)
         self.observation = obs
 
+    def unseen(self, deck: Iterable[Card]) -> Counter[Card]:
+        """The cards of ``deck`` this seat has not seen anywhere: not in its hand, on the
+        table, in the known part of the pile, nor known to be in another hand. A count
+        below zero means the observation shows more cards than the deck holds."""
+        obs = self.observation
+        unseen = Counter(deck)
+        unseen.subtract(obs.hand)
+        for melds in obs.melds:
+            for meld in melds:
+                unseen.subtract(meld.cards)
+        for reds in obs.red_threes:
+            unseen.subtract(reds)
+        unseen.subtract(self.pile)
+        for known in self.known:
+            unseen.subtract(known)
+        return unseen
+
 
 def _forget(known: Counter[Card], cards: tuple[Card, ...] | list[Card]) -> None:
     # After a play of card X the hand still holds every known card but (perhaps) one X.
@@ -152,17 +170,7 @@ class Determinizer:
         self.player = player
         self.knowledge = know
         n = game.num_players
-        unseen = Counter(game.deck)
-        seen: list[Card] = list(obs.hand)
-        for melds in obs.melds:
-            for meld in melds:
-                seen.extend(meld.cards)
-        for reds in obs.red_threes:
-            seen.extend(reds)
-        seen.extend(know.pile)
-        for seat in range(n):
-            seen.extend(know.known[seat].elements())
-        unseen.subtract(seen)
+        unseen = know.unseen(game.deck)
         if any(count < 0 for count in unseen.values()):
             raise CanastaError(f"seat {player}'s observation shows more cards than the deck "
                                "holds; cannot determinize")

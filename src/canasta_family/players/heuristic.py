@@ -306,16 +306,7 @@ class HeuristicPlayer(GreedyPlayer):
         if side == obs.side:
             return {}
         know = Knowledge(obs)
-        unseen = Counter(rules.deck)
-        unseen.subtract(obs.hand)
-        for melds in obs.melds:
-            for meld in melds:
-                unseen.subtract(meld.cards)
-        for reds in obs.red_threes:
-            unseen.subtract(reds)
-        unseen.subtract(know.pile)
-        for seat in range(n):
-            unseen.subtract(know.known[seat])
+        unseen = know.unseen(rules.deck)
         pool = max(1, sum(v for v in unseen.values() if v > 0))
         by_rank: Counter[int] = Counter()
         for card, count in unseen.items():
