@@ -1,7 +1,7 @@
 """Strength and cost of the computer players (run by hand; it takes a while).
 
     python benchmarks/bench_players.py strength [--games 1000] [--jobs 2] [--variants ...]
-    python benchmarks/bench_players.py ismcts [--hands 200] [--iterations 30] [--time 0.9]
+    python benchmarks/bench_players.py ismcts [--hands 250] [--time 0.25] [--log FILE]
     python benchmarks/bench_players.py determinize
     python benchmarks/bench_players.py throughput [--games 40]
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -68,40 +69,64 @@ def strength(args: argparse.Namespace) -> None:
                 "jobs": result.jobs})
 
 
+def _search_player(args: argparse.Namespace, seed: int) -> ISMCTSPlayer:
+    return ISMCTSPlayer(iterations=args.iterations, time=args.time, seed=seed,
+                        rollout=args.rollout, depth=args.depth, margin=args.margin)
+
+
 def ismcts(args: argparse.Namespace) -> None:
     wins = 0
     diffs: list[int] = []
     times: list[float] = []
+    iterations: list[int] = []
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
     for index in range(args.hands):
         seed = args.seed + index
         game = canasta_family.new_game("american-samba", players=2, seed=seed)
-        search = ISMCTSPlayer(iterations=args.iterations, time=args.time, seed=seed)
+        search = _search_player(args, seed)
         seat = index % 2
         bots: list[object] = [HeuristicPlayer(), HeuristicPlayer()]
         bots[seat] = search
+        slowest = 0.0
         while not game.hand_results:
             mover = game.current_player
             began = time.perf_counter()
             action = decide(bots[mover], game)  # type: ignore[arg-type]
             if mover == seat:
-                times.append(time.perf_counter() - began)
+                spent = time.perf_counter() - began
+                times.append(spent)
+                slowest = max(slowest, spent)
+                if search.last_iterations:
+                    iterations.append(search.last_iterations)
             game.apply(action)
         result = game.hand_results[0]
         diff = result.total(seat) - result.total(1 - seat)
         diffs.append(diff)
         wins += diff > 0
+        if args.log:
+            # One line per hand, so that an interrupted run still counts.
+            with Path(args.log).open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"hand": index, "seed": seed, "seat": seat,
+                                         "diff": diff, "won": diff > 0,
+                                         "wins_so_far": wins,
+                                         "slowest_s": round(slowest, 3),
+                                         "load": round(os.getloadavg()[0], 2)}) + "\n")
         if (index + 1) % 10 == 0:
             print(f"  {index + 1} hands: {wins} won", flush=True)
     low, high = wilson_interval(wins, args.hands)
+    ordered = sorted(times)
     _emit(args.out, {
         "bench": "ismcts", "variant": "american-samba", "players": 2, "hands": args.hands,
-        "iterations": args.iterations, "time": args.time, "wins": wins,
+        "seed": args.seed, "iterations": args.iterations, "time": args.time,
+        "rollout": args.rollout, "depth": args.depth, "margin": args.margin, "wins": wins,
         "win_rate": round(wins / args.hands, 4), "ci95": [round(low, 4), round(high, 4)],
         "mean_diff": round(statistics.mean(diffs), 1),
         "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
-        "max_decision_s": round(max(times), 3),
-        "p99_decision_s": round(sorted(times)[int(0.99 * (len(times) - 1))], 3),
+        "p99_decision_s": round(ordered[int(0.99 * (len(ordered) - 1))], 3),
+        "max_decision_s": round(ordered[-1], 3),
+        "mean_iterations": round(statistics.mean(iterations), 1) if iterations else 0,
+        "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
         "seconds": round(time.perf_counter() - start, 1)})
 
 
@@ -149,10 +174,15 @@ def main() -> None:
     s.add_argument("--opponents", nargs="*", default=["random", "greedy"])
     s.add_argument("--max-actions", type=int, default=20_000)
     m = sub.add_parser("ismcts")
-    m.add_argument("--hands", type=int, default=200)
-    m.add_argument("--iterations", type=int, default=30)
-    m.add_argument("--time", type=float, default=0.9)
+    m.add_argument("--hands", type=int, default=250)
+    m.add_argument("--iterations", type=int, default=None,
+                   help="iterations per decision (default: none, the time budget alone)")
+    m.add_argument("--time", type=float, default=0.25, help="seconds per decision")
     m.add_argument("--seed", type=int, default=7000)
+    m.add_argument("--rollout", default="greedy", choices=["greedy", "heuristic"])
+    m.add_argument("--depth", type=int, default=24)
+    m.add_argument("--margin", type=float, default=0.03)
+    m.add_argument("--log", default=None, help="append one JSON line per hand to this file")
     sub.add_parser("determinize")
     t = sub.add_parser("throughput")
     t.add_argument("--games", type=int, default=40)
