@@ -146,3 +146,52 @@ def test_ismcts_is_reproducible() -> None:
     before = game.snapshot()
     ISMCTSPlayer(iterations=15, seed=9).choose_in_game(game)
     assert game.snapshot() == before  # the search works on copies only
+
+
+def _play_decision(seed: int) -> canasta_family.Game:
+    """A two-player position where seat 0 is to play with several moves to choose from."""
+    game = canasta_family.new_game("american-samba", players=2, seed=seed)
+    bots = [HeuristicPlayer(), HeuristicPlayer()]
+    for _ in range(20):
+        game.apply(decide(bots[game.current_player], game))
+    while not (game.current_player == 0 and game.phase == "play"
+               and len(game.legal_actions()) > 2):
+        game.apply(decide(bots[game.current_player], game))
+    return game
+
+
+def test_ismcts_root_candidates_are_the_same_in_every_determinization() -> None:
+    # The search works the root's candidates out once, from the real game: that is only
+    # right if every determinization gives the searching seat the same ones.
+    import random
+
+    from canasta_family.determinize import Determinizer
+
+    game = _play_decision(21)
+    search = ISMCTSPlayer(iterations=1, seed=0)
+    expected = search._candidates(game)
+    assert len(expected) > 1
+    sampler = Determinizer(game, 0)
+    rng = random.Random(5)
+    for _ in range(5):
+        assert search._candidates(sampler.sample(rng)) == expected
+
+
+def test_ismcts_works_out_the_root_candidates_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _play_decision(21)
+    search = ISMCTSPlayer(iterations=12, seed=0)
+    seen: list[tuple[bool, int]] = []
+    original = search._candidates
+
+    def spy(position: canasta_family.Game) -> list[canasta_family.Action]:
+        # Noted at the call: the copies go on to be played out afterwards.
+        seen.append((position is game, position.current_player))
+        return original(position)
+
+    monkeypatch.setattr(search, "_candidates", spy)
+    assert game.is_legal(search.choose_in_game(game))
+    assert search.last_iterations == 12
+    # Once for the root (from the real game); any further calls are for deeper nodes of
+    # the searching seat's turn, on determinized copies.
+    assert sum(1 for real, _ in seen if real) == 1
+    assert all(mover == 0 for _, mover in seen)
