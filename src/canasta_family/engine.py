@@ -22,6 +22,7 @@ other.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import mul
@@ -418,6 +419,27 @@ class _Static:
         return result
 
 
+# Resolved rules by (plugin object, variant name, origin, players, options): setup hooks
+# depend on nothing else, and building them (a plugin manager above all) cost most of a new
+# game, which simulations of millions of hands create by the thousand. A cached entry
+# keeps its plugin object alive, so the id in its key cannot be reused meanwhile.
+_STATICS: dict[tuple[object, ...], _Static] = {}
+_STATICS_MAX = 256
+
+
+def _static_for(variant: Variant, num_players: int, options: dict[str, object]) -> _Static:
+    """The resolved rules for ``variant`` with ``num_players`` and ``options``, built once
+    per process (setup hooks are asked once, on first use)."""
+    key = (id(variant.plugin), variant.info.name, variant.origin, num_players,
+           tuple(sorted(options.items())))
+    found = _STATICS.get(key)
+    if found is None or found.variant.plugin is not variant.plugin:
+        if len(_STATICS) >= _STATICS_MAX:
+            _STATICS.clear()
+        found = _STATICS[key] = _Static(variant, num_players, options)
+    return found
+
+
 class Game:
     """A game of a Canasta-family variant, from the first deal to the end.
 
@@ -484,7 +506,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
-        self._s = _Static(variant, num_players, validate_options(info, options))
+        self._s = _static_for(variant, num_players, validate_options(info, options))
         self._seed = seed
         self._start = start
         self._rng_state: object = random.Random(seed).getstate()
@@ -1364,7 +1386,8 @@ class Game:
         left = counts[:]
         if sum(values[c] * left[c] for c in range(NUM_CODES)) < need:
             return False
-        plays = self._qualifying_plays(left)
+        plays = [(*play, tuple(Counter(play[0]).items()))
+                 for play in self._qualifying_plays(left)]
         if not plays:
             return False
         hand = self._hands[player]
@@ -1394,16 +1417,18 @@ class Game:
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            for codes, value, index, open_key, set_key in plays:
-                size = len(codes)
-                if used + size > spare:
-                    continue
-                if index >= 0 and index in laid:
-                    continue
-                if set_key is not None and set_key in open_keys:
-                    continue
-                if any(left[c] < codes.count(c) for c in codes):
-                    continue
+            fitting = [play for play in plays
+                       if used + len(play[0]) <= spare
+                       and not (play[2] >= 0 and play[2] in laid)
+                       and not (play[4] is not None and play[4] in open_keys)
+                       and all(left[c] >= n for c, n in play[5])]
+            # No collection from here can count more than the cards these plays could
+            # still use: give up early when even that stays short.
+            covered = {c for play in fitting for c, _n in play[5]}
+            if total + sum(values[c] * left[c] for c in covered) < need:
+                failed.add(key)
+                return False
+            for codes, value, index, open_key, set_key, _pairs in fitting:
                 for c in codes:
                     left[c] -= 1
                 if index >= 0:
@@ -1414,7 +1439,7 @@ class Game:
                 if total + value >= need and (not free or keeps_free()):
                     found: bool | None = True
                 else:
-                    found = walk(total + value, used + size)
+                    found = walk(total + value, used + len(codes))
                 if found:
                     return True
                 path.pop()
