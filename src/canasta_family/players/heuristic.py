@@ -49,12 +49,13 @@ from canasta_family.actions import (
     Merge,
     PlaceRedThree,
 )
-from canasta_family.cards import Card, parse_card
+from canasta_family.cards import Card
 from canasta_family.determinize import Knowledge
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
 from canasta_family.players.greedy import GreedyPlayer, _value, _wilds
-from canasta_family.rules import CanastaRules, MeldRules
+from canasta_family.players.hand_reading import HandReading
+from canasta_family.rules import CanastaRules, MeldRules, PileRules
 
 __all__ = ["HeuristicPlayer"]
 
@@ -70,8 +71,10 @@ class _Rules:
         self.canasta: CanastaRules = probe.canasta_rules
         self.deck: Counter[Card] = Counter(probe.deck)
         self.values = {card: probe.card_value(card) for card in self.deck}
-        self.blocks_with_black_three = probe.pile_rules.blocked_black_three
+        self.pile: PileRules = probe.pile_rules
         self.wild_blocks = probe.pile_rules.blocked_wild
+        self.draw_count = probe.draw_count
+        self.foot_size = probe.deal_rules.foot_size
         # Where wild cards make a canasta of their own, they are kept for it.
         self.wild_canasta = self.meld.wild_melds and bool(
             self.canasta.bonuses.get(self.canasta.wild_kind))
@@ -83,11 +86,6 @@ class _Rules:
 @lru_cache(maxsize=64)
 def _rules(variant: str, players: int) -> _Rules:
     return _Rules(variant, players)
-
-
-def _pair_chance(expected: float) -> float:
-    """P(at least two) for a Poisson count with mean ``expected``."""
-    return 1.0 - math.exp(-expected) * (1.0 + expected)
 
 
 class HeuristicPlayer(GreedyPlayer):
@@ -306,54 +304,54 @@ class HeuristicPlayer(GreedyPlayer):
         if side == obs.side:
             return {}
         know = Knowledge(obs)
+        reading = HandReading(obs, draw_count=rules.draw_count, pickup_cards=1,
+                              foot_size=rules.foot_size)
         unseen = know.unseen(rules.deck)
         pool = max(1, sum(v for v in unseen.values() if v > 0))
         by_rank: Counter[int] = Counter()
+        wild_unseen = 0
         for card, count in unseen.items():
-            if count > 0 and not card.is_wild:
-                by_rank[card.rank] += count
-        known_ranks = Counter(c.rank for c in know.known[nxt].elements())
-        thrown = {card.rank for card in self._discarded_by(obs, nxt)}
-        frozen_pile = any(c.is_wild or c.is_red_three for c in know.pile) or \
-            (know.pile_unknown > 0 and obs.pile_frozen)
+            if count > 0:
+                if card.is_wild:
+                    wild_unseen += count
+                else:
+                    by_rank[card.rank] += count
+        known = know.known[nxt]
+        known_ranks = Counter(c.rank for c in known.elements() if not c.is_wild)
+        hidden = max(0, obs.hand_sizes[nxt] - sum(known.values()))
         melded = obs.initial_melds_made[side]
-        open_ranks = {m.rank for m in obs.melds[side]
-                      if m.kind is MeldKind.SET and m.canasta is None}
+        pile = rules.pile
+        frozen = (pile.always_frozen or (pile.frozen_before_initial_meld and not melded)
+                  or (pile.frozen_by_wild_or_red_three
+                      and (any(c.is_wild or c.is_red_three for c in know.pile)
+                           or (know.pile_unknown > 0 and obs.pile_frozen))))
+        onto: set[int] = set()
         run_ends: set[tuple[int, object]] = set()
-        for m in obs.melds[side]:
-            if m.kind is MeldKind.RUN and m.canasta is None:
-                ranks = [c.rank for c in m.cards if not c.is_wild]
-                run_ends.add((min(ranks) - 1, m.suit))
-                run_ends.add((max(ranks) + 1, m.suit))
-        hidden = obs.hand_sizes[nxt] - sum(known_ranks.values())
+        if not frozen and pile.unfrozen_layoff:
+            for m in obs.melds[side]:
+                if m.canasta is not None and pile.layoff_not_on_canasta:
+                    continue
+                if m.kind is MeldKind.RUN:
+                    ranks = [c.rank for c in m.cards if not c.is_wild]
+                    run_ends.add((min(ranks) - 1, m.suit))
+                    run_ends.add((max(ranks) + 1, m.suit))
+                elif m.rank is not None:
+                    onto.add(m.rank)
+        with_wild = not frozen and pile.unfrozen_natural_and_wild
+        has_wild = 1.0 - math.exp(-hidden * wild_unseen / pool)
         out: dict[Card, float] = {}
         for card in cards:
-            if card.is_wild:
+            if card.is_wild or card.is_red_three:
                 continue
-            if card.is_black_three and rules.blocks_with_black_three:
+            if card.is_black_three and pile.blocked_black_three:
                 continue
-            if card.is_red_three:
-                continue
-            if melded and not frozen_pile and (card.rank in open_ranks
-                                               or (card.rank, card.suit) in run_ends):
+            if card.rank in onto or (card.rank, card.suit) in run_ends:
                 out[card] = 1.0
                 continue
-            expected = by_rank[card.rank] * max(0, hidden) / pool
-            if card.rank in thrown:
-                expected *= 0.3
-            have = known_ranks[card.rank]
-            if have >= 2:
-                chance = 1.0
-            elif have == 1:
-                chance = 1.0 - math.exp(-expected)
-            else:
-                chance = _pair_chance(expected)
+            one, two = reading.holding(nxt, card.rank, known=known_ranks[card.rank],
+                                       hidden=hidden, rate=by_rank[card.rank] / pool)
+            chance = two + (one - two) * has_wild if with_wild else two
             if not melded:
                 chance *= 0.5  # the take must also reach the initial minimum
             out[card] = chance
         return out
-
-    @staticmethod
-    def _discarded_by(obs: Observation, seat: int) -> list[Card]:
-        return [parse_card(text.split()[1]) for who, text in obs.history
-                if who == seat and text.startswith("discard ")]
