@@ -90,12 +90,14 @@ def _rules(variant: str, players: int) -> _Rules:
 
 class HeuristicPlayer(GreedyPlayer):
     """Rule-based player (see the module documentation). ``caution`` scales how much the
-    pile's safety weighs against keeping useful cards."""
+    pile's safety weighs against keeping useful cards (``None``: 3, or 1 where hands have
+    a foot)."""
 
-    def __init__(self, caution: float = 1.0, freeze_pile: int = 3,
+    def __init__(self, caution: float | None = None, freeze_pile: int = 3,
                  freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
-                 run_weight: float = 1.0) -> None:
+                 run_weight: float = 1.0, shed_after: int = 2) -> None:
         self.caution = caution
+        self.shed_after = shed_after
         self.freeze_pile = freeze_pile
         self.freeze_danger = freeze_danger
         self.wild_reserve = wild_reserve
@@ -153,8 +155,11 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         best: Action | None = None
         best_key = 0.0
+        shedding = sum(1 for m in obs.my_melds if m.canasta is not None) >= self.shed_after
         for action in legal:
             key = self._meld_key(obs, rules, action)
+            if key == 0.0 and shedding:
+                key = self._shed_key(obs, action)
             if key > best_key:
                 best, best_key = action, key
         if best is not None:
@@ -197,6 +202,16 @@ class HeuristicPlayer(GreedyPlayer):
         return 0.0
 
     @staticmethod
+    def _shed_key(obs: Observation, action: Action) -> float:
+        """With enough canastas to go out, ending the hand soon is worth more than wild
+        cards kept for later canastas: any play that sheds cards is worth making."""
+        if isinstance(action, LayOff) and obs.my_melds[action.meld].canasta is None:
+            return 5.0 + len(action.cards)
+        if isinstance(action, MakeMeld):
+            return 4.0 + len(action.cards)
+        return 0.0
+
+    @staticmethod
     def _completes(rules: _Rules, meld: Meld, added: int, wild: int) -> str | None:
         """The canasta kind a lay-off would complete, or None."""
         if meld.canasta is not None:
@@ -229,7 +244,7 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         keep = self._keep_scores(obs)
         danger = self._dangers(obs, rules, {a.card for a in discards})
-        weight = self.caution * self._pile_worth(obs, rules)
+        weight = self._caution(rules) * self._pile_worth(obs, rules)
 
         def cost(action: Discard) -> float:
             return keep[action.card] + weight * danger.get(action.card, 0.0)
@@ -243,7 +258,7 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         keep = self._keep_scores(obs)
         danger = self._dangers(obs, rules, {a.card for a in discards})
-        weight = self.caution * self._pile_worth(obs, rules)
+        weight = self._caution(rules) * self._pile_worth(obs, rules)
 
         def cost(action: Discard) -> float:
             card = action.card
@@ -289,6 +304,14 @@ class HeuristicPlayer(GreedyPlayer):
                     score += 40.0
             scores[card] = score + _value(card) / 10.0
         return scores
+
+    def _caution(self, rules: _Rules) -> float:
+        if self.caution is not None:
+            return self.caution
+        # Where every hand has a foot, going out takes canastas of several kinds and the
+        # stock is short: piles have to change hands for anyone to get there, so holding
+        # every risky card back mostly runs the stock out.
+        return 1.0 if rules.foot_size else 3.0
 
     @staticmethod
     def _pile_worth(obs: Observation, rules: _Rules) -> float:
