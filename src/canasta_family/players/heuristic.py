@@ -95,7 +95,9 @@ class HeuristicPlayer(GreedyPlayer):
 
     def __init__(self, caution: float | None = None, freeze_pile: int = 3,
                  freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
-                 run_weight: float = 1.0, shed_after: int = 2) -> None:
+                 run_weight: float = 1.0, shed_after: int = 2, end_rounds: float = 1.0
+                 ) -> None:
+        self.end_rounds = end_rounds
         self.caution = caution
         self.shed_after = shed_after
         self.freeze_pile = freeze_pile
@@ -155,7 +157,8 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         best: Action | None = None
         best_key = 0.0
-        shedding = sum(1 for m in obs.my_melds if m.canasta is not None) >= self.shed_after
+        shedding = (sum(1 for m in obs.my_melds if m.canasta is not None) >= self.shed_after
+                    or self._ending_soon(obs, rules))
         for action in legal:
             key = self._meld_key(obs, rules, action)
             if key == 0.0 and shedding:
@@ -200,6 +203,12 @@ class HeuristicPlayer(GreedyPlayer):
             if a.canasta is None and b.canasta is None and len(a.cards) + len(b.cards) >= size:
                 return 150.0
         return 0.0
+
+    def _ending_soon(self, obs: Observation, rules: _Rules) -> bool:
+        """Whether the hand will likely end within about a round: then cards still held
+        only cost points."""
+        rounds = self.end_rounds * len(obs.hand_sizes) * max(1, rules.draw_count)
+        return obs.stock_size <= rounds or self._others_close(obs)
 
     @staticmethod
     def _shed_key(obs: Observation, action: Action) -> float:
