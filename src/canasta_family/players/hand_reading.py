@@ -54,7 +54,12 @@ class HandReading:
         # caps[seat][rank] = (cap, fresh[seat] when the cap was set).
         self.fresh = [0] * n
         self.caps: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
-        melded = [False] * len(obs.sides)
+        # A side that has melded without a meld in this history (an arranged hand) had
+        # melded from the start.
+        playing = {side_of[seat] for seat, text in obs.history if seat is not None
+                   and text.startswith(("meld ", "lay-off ", "take-pile"))}
+        melded = [made and side not in playing
+                  for side, made in enumerate(obs.initial_melds_made)]
         top: Card | None = None
         for seat, text in obs.history:
             if seat is None:
