@@ -91,13 +91,16 @@ def _rules(variant: str, players: int) -> _Rules:
 class HeuristicPlayer(GreedyPlayer):
     """Rule-based player (see the module documentation). ``caution`` scales how much the
     pile's safety weighs against keeping useful cards (``None``: 3, or 1 where hands have
-    a foot)."""
+    a foot). ``pair_bias`` scales the chance that unseen cards of a rank are in the next
+    hand: players keep pairs and throw singles, so a hand holds pairs more often than
+    cards dealt at random would."""
 
     def __init__(self, caution: float | None = None, freeze_pile: int = 3,
                  freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
-                 run_weight: float = 1.0, shed_after: int = 2, end_rounds: float = 1.0
-                 ) -> None:
+                 run_weight: float = 1.0, shed_after: int = 2, pair_bias: float = 2.0,
+                 end_rounds: float = 1.0) -> None:
         self.end_rounds = end_rounds
+        self.pair_bias = pair_bias
         self.caution = caution
         self.shed_after = shed_after
         self.freeze_pile = freeze_pile
@@ -380,8 +383,9 @@ class HeuristicPlayer(GreedyPlayer):
             if card.rank in onto or (card.rank, card.suit) in run_ends:
                 out[card] = 1.0
                 continue
+            rate = self.pair_bias * by_rank[card.rank] / pool
             one, two = reading.holding(nxt, card.rank, known=known_ranks[card.rank],
-                                       hidden=hidden, rate=by_rank[card.rank] / pool)
+                                       hidden=hidden, rate=rate)
             chance = two + (one - two) * has_wild if with_wild else two
             if not melded:
                 chance *= 0.5  # the take must also reach the initial minimum

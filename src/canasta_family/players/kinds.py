@@ -58,7 +58,8 @@ def _heuristic(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
                            wild_reserve=int(options.get("wild_reserve", 2)),
                            wild_onto=int(options.get("wild_onto", 4)),
                            run_weight=float(options.get("run_weight", 1.0)),
-                           shed_after=int(options.get("shed_after", 2)))
+                           shed_after=int(options.get("shed_after", 2)),
+                           pair_bias=float(options.get("pair_bias", 2.0)))
 
 
 def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
@@ -79,7 +80,7 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
     "heuristic": PlayerKind("heuristic", _heuristic,
                             {"caution": float, "freeze_pile": int, "freeze_danger": float,
                              "wild_reserve": int, "wild_onto": int, "run_weight": float,
-                             "shed_after": int},
+                             "shed_after": int, "pair_bias": float},
                             help="rule-based player guarding the pile"),
     "ismcts": PlayerKind("ismcts", _ismcts,
                          {"iterations": int, "time": float, "depth": int, "rollout": str,
