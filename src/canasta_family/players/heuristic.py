@@ -160,7 +160,10 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         best: Action | None = None
         best_key = 0.0
-        shedding = (sum(1 for m in obs.my_melds if m.canasta is not None) >= self.shed_after
+        kinds = [m.canasta for m in obs.my_melds if m.canasta is not None]
+        # Where wild cards make a canasta of their own, they go there first (see _Rules).
+        wild_due = rules.wild_canasta and rules.canasta.wild_kind not in kinds
+        shedding = ((len(kinds) >= self.shed_after and not wild_due)
                     or self._ending_soon(obs, rules))
         for action in legal:
             key = self._meld_key(obs, rules, action)
