@@ -4,16 +4,21 @@ It builds on :class:`~canasta_family.players.GreedyPlayer` (initial-meld plannin
 taking, wild cards kept for canastas) and adds what the greedy baseline lacks:
 
 - **Guarding the pile.** Before discarding it estimates, for the next player, the chance
-  of taking the pile with each card: by laying it off on one of their open melds when the
-  pile is not frozen for them, or with a natural pair from hand, the pair's chance worked
-  out from how many cards of that rank are still unseen, the cards known to be in that
-  hand (taken with the pile) and the ranks that player threw away. The risk is weighed by
+  of taking the pile with each card, following the variant's pile rules: by laying it off
+  on one of their open melds when the pile is not frozen for them, with a natural and a
+  wild card where an unfrozen pile may be taken so, or with a natural pair from hand. The
+  pair's chance comes from reading that hand (:mod:`~canasta_family.players.hand_reading`:
+  declined piles, melded and discarded ranks cap what it holds, cards drawn since count
+  by chance, cards known from a pile it took count for certain). The risk is weighed by
   what the pile is worth; a wild card is thrown to freeze a big pile when every other
   discard is dangerous, and a black 3 (which blocks the pile) is the first choice when
   the pile is worth guarding.
 - **Canastas by their worth.** Plays that complete a canasta come first, ranked by the
   variant's bonus for that kind (a samba before a mixed canasta), then lay-offs that bring
   a meld nearer to one.
+- **Shedding.** Once its side owns enough canastas to go out (two), or when the hand is
+  about to end, it lays wild cards off on open melds and melds with them: whoever goes
+  out usually wins the hand, and cards held at the end only cost.
 - **Going out and the partner.** It goes out when it may; with a partner holding many
   cards it first asks, and as the partner it answers *no* while holding many points
   (unless the other side is about to go out anyway).
