@@ -2,8 +2,9 @@
 report would.
 
 Seat 1 holds a pair of nines; the pile's top card is a nine; the pile is frozen for side 1
-because it has not melded yet, so the pair must be natural (AS-19), and the take must reach
-side 1's initial-meld minimum of 50 on its own (AS-23).
+because it has not melded yet, so the pair must be natural (AS-19). The take counts only
+30 of side 1's initial-meld minimum of 50, so the engine allows it because the kings in hand
+can make up the rest, and refuses a discard until they have (AS-23).
 
     python examples/arranged_hand.py
 """
@@ -22,13 +23,13 @@ def main() -> canasta_family.Game:
     )
     game = canasta_family.new_game("american-samba", players=4, seed=0, start=setup)
     print("seat", game.current_player, "holds", " ".join(map(str, game.hand_cards(1))))
+    game.apply("take-pile 9h 9s")  # 9 + 9 + 9 = 30 of 50
     try:
-        game.apply("take-pile 9h 9s")  # 9 + 9 + 9 = 30 < 50: refused, nothing changes
+        game.apply("discard 5c")  # refused, nothing changes: the minimum is not reached
     except IllegalActionError as err:
         print("refused:", err.rule, err.reason)
-    game.apply("take-pile 9h 9s JK")  # the joker brings the count to 80
+    game.apply("meld Kd Kh Ks")  # 30 + 30 = 60: the initial meld is made
     print("side 1 melds:", [str(m) for m in game.side_melds(1)])
-    game.apply("meld Kd Kh Ks")
     game.apply("discard 5c")
     print("seat", game.current_player, "to play; pile top", game.pile_top)
     return game

@@ -53,8 +53,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(PickUp, onto=indices),
     st.builds(Ask, partner=st.integers(0, 5)),
     st.builds(TakePile, onto=indices),
-    st.builds(TakePile, cards=card_lists,
-              extra=st.lists(card_lists, max_size=3).map(tuple)),
+    st.builds(TakePile, cards=card_lists),
 )
 
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -99,11 +98,12 @@ def test_cards_are_canonical_in_any_order(hand: list[Card]) -> None:
     assert LayOff(2, hand) == parse_action("lay-off 2 " + " ".join(map(str, shuffled)))
 
 
-@given(card_lists, card_lists, card_lists)
-def test_take_pile_extra_groups_in_any_order(first: list[Card], a: list[Card],
-                                            b: list[Card]) -> None:
-    """The order of the extra melds of a take does not matter."""
-    assert TakePile(cards=first, extra=(a, b)) == TakePile(cards=first, extra=(b, a))
+def test_take_pile_with_further_melds_is_refused_with_a_pointer() -> None:
+    """AS-23: a take no longer carries further melds after '+' (schema 1 wrote them); the
+    error says to take the pile and then meld, and names the field."""
+    with pytest.raises(InvalidActionError, match="then meld") as caught:
+        parse_action("take-pile 9d 9c + Kh Kd Ks")
+    assert caught.value.field == "cards"
 
 
 def test_every_card_text_round_trips() -> None:
@@ -139,8 +139,7 @@ def test_every_card_text_round_trips() -> None:
     ("l 3 2c", LayOff(3, parse_cards("2c"))),
     ("layoff 1 7d", LayOff(1, parse_cards("7d"))),
     ("tp 9d 9c", TakePile(cards=parse_cards("9c 9d"))),
-    ("take 9d 9c + Kh Kd Ks", TakePile(cards=parse_cards("9c 9d"),
-                                       extra=(parse_cards("Kd Kh Ks"),))),
+    ("take 9d 9c 2h", TakePile(cards=parse_cards("2h 9c 9d"))),
     ("TakePile ONTO 2", TakePile(onto=2)),
     ("take-pile onto 0", TakePile(onto=0)),
     ("merge 3 1", Merge(1, 3)),

@@ -1,8 +1,8 @@
 """Brute-force proof that ``legal_actions()`` lists exactly the legal actions.
 
 For a position, every candidate action is built by brute force from the hand of the
-player to move (every sub-multiset of the hand as meld, lay-off, take-pile cards, extra
-initial melds, every meld number, every seat ...). The engine's listing must equal the
+player to move (every sub-multiset of the hand as meld, lay-off and take-pile cards, every
+meld number, every seat ...). The engine's listing must equal the
 candidates that ``is_legal`` accepts, hold no duplicates, and hold nothing illegal. The
 listing and the checks are written independently in the engine, so each tests the other.
 
@@ -64,13 +64,7 @@ def _picks(limits: Sequence[int], min_size: int) -> Iterator[tuple[int, ...]]:
 
 
 def candidate_actions(game: Game) -> set[Action]:
-    """Every action worth trying in the current position, legal or not.
-
-    Take-pile moves with extra melds (``S + T``) are built for a side without its initial
-    meld: one extra group of any size, and two extra groups of at least 3 cards each (a
-    meld has at least 3 cards, AS-8/AS-9, so smaller groups are never legal; and with at
-    most 9 cards in hand no legal take can hold three extra groups).
-    """
+    """Every action worth trying in the current position, legal or not."""
     player = game.current_player
     hand = game.hand_cards(player)
     side = game.side_of(player)
@@ -97,18 +91,6 @@ def candidate_actions(game: Game) -> set[Action]:
         out.update(LayOff(index, sub) for sub in subs)
         out.update(Merge(index, other) for other in range(n_melds + 1))
     out.update(Ask(seat) for seat in range(game.num_players))
-    if not game.has_initial_meld(side):
-        for first in _picks(limits, 1):
-            rest = tuple(n - f for n, f in zip(limits, first, strict=True))
-            for second in _picks(rest, 1):
-                out.add(TakePile(cards=cards_of[first], extra=(cards_of[second],)))
-                if sum(second) < 3:
-                    continue
-                left = tuple(n - s for n, s in zip(rest, second, strict=True))
-                for third in _picks(left, 3):
-                    if third >= second:  # the other order is the same action
-                        out.add(TakePile(cards=cards_of[first],
-                                         extra=(cards_of[second], cards_of[third])))
     return out
 
 
@@ -145,15 +127,14 @@ def arranged(players: int, hands: Sequence[str], *, pile: str, stock: str | None
 
 def test_brute_force_generator_is_exhaustive() -> None:
     """The candidate generator itself: with n distinct cards there are 2^n - 1 melds and
-    3^n - 2 * 2^n + 1 takes with one extra group (disjoint non-empty pairs); repeated
-    cards give (c1 + 1)(c2 + 1)... - 1 melds."""
+    as many takes with cards (plus the take onto meld 0); repeated cards give
+    (c1 + 1)(c2 + 1)... - 1 melds."""
     game = arranged(2, ["4c 7d 9h Js Ad", "4c 4d 4h 8s 8d"], pile="6c 9s", stock="Qs Qh")
-    kinds = Counter((type(a).__name__, len(getattr(a, "extra", ())))
-                    for a in candidate_actions(game))
-    assert kinds[("MakeMeld", 0)] == 2**5 - 1
-    assert kinds[("TakePile", 1)] == 3**5 - 2 * 2**5 + 1
+    kinds = Counter(type(a).__name__ for a in candidate_actions(game))
+    assert kinds["MakeMeld"] == 2**5 - 1
+    assert kinds["TakePile"] == 2**5 - 1 + 1
     # No melds: only meld number 0, one past the end, is tried.
-    assert kinds[("LayOff", 0)] == 2**5 - 1 and kinds[("Merge", 0)] == 1
+    assert kinds["LayOff"] == 2**5 - 1 and kinds["Merge"] == 1
     game = arranged(2, ["7c 7c 7c 8d 8d", "4c 4d 4h 8s 8d"], pile="6c 9s", stock="Qs Qh")
     melds = [a for a in candidate_actions(game) if isinstance(a, MakeMeld)]
     assert len(melds) == 4 * 3 - 1
@@ -162,29 +143,77 @@ def test_brute_force_generator_is_exhaustive() -> None:
 # --- arranged positions --------------------------------------------------------------------
 
 
-def test_AS_23_initial_take_with_extra_melds_draw_phase() -> None:
-    """AS-22/23: a side without initial meld takes a frozen pile only with a natural pair,
-    adding just the extra melds needed to reach 50 (top card + hand cards count)."""
+def test_AS_23_initial_take_listed_when_the_hand_can_complete_it() -> None:
+    """AS-22/23: a side without initial meld takes a frozen pile only with a natural pair;
+    a take short of 50 by itself is listed because the hand's Ks or 5s can make it up."""
     game = arranged(2, ["9c 9d 9h 2c Kd Kh Ks 5c 5d", "4c 4d 4h 8s 8d"],
                     pile="6c 9s", stock="Qs Qh Jd Jc")
     listed = texts(assert_listing_exact(game))
     assert "draw" in listed
-    assert "take-pile 2c 9c 9d" in listed  # 10 + 20 + 20 = 50
-    assert "take-pile 9c 9d + Kd Kh Ks" in listed  # 30 + 30
-    assert "take-pile 9c 9d 9h + 2c 5c 5d" in listed  # 40 + 30
-    assert "take-pile 2c 9c 9d + Kd Kh Ks" not in listed  # the extra meld is not needed
+    assert "take-pile 2c 9c 9d" in listed  # 10 + 20 + 20 = 50 by itself
+    assert "take-pile 9c 9d" in listed  # 30, then the Ks (30) or 5s with the 2 (30)
     assert not any(t.startswith("take-pile onto") for t in listed)
 
 
-def test_AS_23_two_extra_melds_needed() -> None:
-    """AS-23: when one extra meld is not enough, exactly the minimal pairs of extra melds
-    are listed (a 5-pair plus two small melds)."""
-    game = arranged(2, ["5c 5d 6c 6d 6h 8c 8d 8h Kc", "4c 4d 4h 8s 8d"],
-                    pile="Jc 5s", stock="Qs Qh Jd Jc")
+def test_AS_23_initial_take_then_only_plays_that_keep_the_minimum_reachable() -> None:
+    """AS-23: after a take short of the minimum (90 here) the player must meld from hand
+    until it is reached: no discard, no retraction, and only plays after which the rest of
+    the hand can still make it up. ``take-pile 2c 9c 9d`` (50) is refused: the Ks (30)
+    alone cannot bring it to 90 and the Qs need the 2."""
+    game = arranged(2, ["9c 9d Kd Kh Ks Qc Qd 2c 4s", "4c 4d 4h 8s 8d"],
+                    pile="6c 9s", stock="Qs Qh Jd Jc", scores=(1500, 0))
     listed = texts(assert_listing_exact(game))
-    # 15 (5s) + 15 (6s) + 30 (8s) = 60; without the 6s only 45.
-    assert "take-pile 5c 5d + 6c 6d 6h + 8c 8d 8h" in listed
-    assert "take-pile 5c 5d + 8c 8d 8h" not in listed
+    assert "take-pile 9c 9d" in listed and "take-pile 2c 9c 9d" not in listed
+    with pytest.raises(canasta_family.IllegalActionError) as caught:
+        game.apply("take-pile 2c 9c 9d")
+    assert caught.value.rule == "AS-23"
+    game.apply("take-pile 9c 9d")
+    assert game.initial_meld_count() == 30
+    listed = texts(assert_listing_exact(game))
+    # K K K (30) + Q Q 2 (40) reach 90 in either order; K K K 2 (50) strands the Qs.
+    assert {t for t in listed if not t.startswith("discard")} == {
+        "meld Kd Kh Ks", "meld 2c Qc Qd"}
+    assert not any(t.startswith(("discard", "retract", "ask")) for t in listed)
+    for text, rule in (("discard 4s", "AS-23"), ("retract", "AS-23"),
+                       ("meld 2c Kd Kh Ks", "AS-23")):
+        before = game.snapshot()
+        with pytest.raises(canasta_family.IllegalActionError) as caught:
+            game.apply(text)
+        assert caught.value.rule == rule, text
+        assert game.snapshot() == before
+    game.apply("meld Kd Kh Ks")
+    assert texts(assert_listing_exact(game)) >= {"meld 2c Qc Qd"}
+    assert not any(t.startswith("discard") for t in texts(game.legal_actions()))
+    game.apply("meld 2c Qc Qd")
+    assert game.has_initial_meld(0) and game.initial_meld_count() == 100
+    assert "discard 4s" in texts(assert_listing_exact(game))
+
+
+def test_AS_23_cards_from_the_pile_do_not_count() -> None:
+    """AS-23: of the pile only the top card counts: the melds that make up the minimum
+    are of cards from the hand. Two Ks in the pile would make a set with the hand's K, but
+    they do not qualify, so the take cannot reach 50 and is refused."""
+    game = arranged(2, ["9c 9d Kd 4s 5h 7c", "4c 4d 4h 8s 8d"],
+                    pile="Kh Ks 6c 9s", stock="Qs Qh Jd Jc")
+    listed = texts(assert_listing_exact(game))
+    assert not any(t.startswith("take-pile") for t in listed)
+    before = game.snapshot()
+    with pytest.raises(canasta_family.IllegalActionError, match="rest of the pile") as caught:
+        game.apply("take-pile 9c 9d")
+    assert caught.value.rule == "AS-23" and game.snapshot() == before
+    # With three Ks in hand the take is allowed. Until the minimum is reached only cards
+    # held before the take are melded; the K from the pile joins afterwards.
+    game = arranged(2, ["9c 9d Kd Kc Kh 4s 5h", "4c 4d 4h 8s 8d"],
+                    pile="Ks 6c 9s", stock="Qs Qh Jd Jc")
+    game.apply("take-pile 9c 9d")
+    listed = texts(assert_listing_exact(game))
+    assert "meld Kc Kd Kh" in listed and "meld Kc Kd Kh Ks" not in listed
+    with pytest.raises(canasta_family.IllegalActionError, match="held before") as caught:
+        game.apply("meld Kc Kd Kh Ks")
+    assert caught.value.rule == "AS-23"
+    game.apply("meld Kc Kd Kh")
+    assert game.initial_meld_count() == 60 and game.has_initial_meld(0)
+    assert "lay-off 1 Ks" in texts(assert_listing_exact(game))
 
 
 def test_AS_22_negative_score_needs_only_15() -> None:
@@ -492,13 +521,17 @@ def test_PH_10_take_joining_open_meld_listing_exact() -> None:
     assert "take-pile 9c 9c 9d" not in listed  # 4 + 4 = 8 cards
 
 
-def test_PH_10_initial_take_extras_one_open_meld_listing_exact() -> None:
-    """PH-10 / PH-17: an initial take lists no extra meld of the take's own rank, nor two
-    unfinished melds of one rank."""
+def test_PH_10_initial_take_then_one_open_meld_listing_exact() -> None:
+    """PH-10 / PH-17: after an initial take short of the minimum, the plays that make it
+    up add to the take's meld of 9s instead of opening a second one of that rank."""
     game = arranged_pennies("9c 9d 9c 9d 9s 5c 5d 5h", pile="4c 9h", stock="Kh Ks",
-                            melds=((), ()), scores=(1000, 0))
+                            melds=((), ()))
     listed = texts(assert_listing_exact(game))
-    assert not any(t.startswith("take-pile") and "+ 9" in t for t in listed)
+    assert "take-pile 9c 9d" in listed  # 30 of 50: 9s laid off, or the 5s, make it up
+    game.apply("take-pile 9c 9d")
+    listed = texts(assert_listing_exact(game))
+    assert not any(t.startswith("meld 9") for t in listed)
+    assert any(t.startswith("lay-off 0 9") for t in listed)
 
 
 def test_PH_16_stranded_hand_listing_exact() -> None:

@@ -25,11 +25,13 @@ def test_play_random_game_example_finishes(capsys: pytest.CaptureFixture[str]) -
     assert "wins" in capsys.readouterr().out or game.result.is_draw
 
 
-def test_arranged_hand_example_refuses_then_takes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_arranged_hand_example_takes_then_completes_the_minimum(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """AS-23: the example's discard before the kings are melded is refused."""
     game = _load("arranged_hand").main()
     out = capsys.readouterr().out
     assert "refused: AS-23" in out
-    assert [str(m) for m in game.side_melds(1)] == ["9c 9h 9s JK", "Kd Kh Ks"]
+    assert [str(m) for m in game.side_melds(1)] == ["9c 9h 9s", "Kd Kh Ks"]
     assert game.current_player == 2 and str(game.pile_top) == "5c"
 
 

@@ -183,13 +183,31 @@ def test_record_json_round_trip(tmp_path: Path) -> None:
         assert replay(source) == game
 
 
+def test_AS_23_schema_1_record_is_converted_and_replays() -> None:
+    """A schema-1 record (written before initial pile takes became one action) still
+    replays: each ``take-pile A + B`` becomes ``take-pile A`` then ``meld B`` (AS-23), and
+    the game ends with the scores it recorded."""
+    path = GOLDEN / "schema1" / "american-samba-4p-seed1.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert raw["schema"] == 1
+    combined = [a for a in raw["actions"] if " + " in a]
+    assert combined, "the fixture holds at least one combined take"
+    record = load_record(path)
+    assert record.schema == 2
+    assert len(record.actions) == len(raw["actions"]) + sum(a.count(" + ") for a in combined)
+    assert not any("+" in a for a in record.actions)
+    game = replay(path)
+    assert game.is_over and list(game.scores) == [9410, 10535]
+    assert replay(game.record().to_json()) == game
+
+
 def test_record_fields() -> None:
     """A record holds the schema, variant, options, players, seed and action texts."""
     game = canasta_family.new_game("samba-1951", players=2, seed=5,
                                    options={"no_wild_on_natural_canasta": True})
     game.apply("draw")
     data = game.record().to_json()
-    assert data == {"schema": 1, "variant": "american-samba",
+    assert data == {"schema": 2, "variant": "american-samba",
                     "options": {"no_wild_on_natural_canasta": True}, "players": 2,
                     "seed": 5, "actions": ["draw"]}
     copy = replay(data)
@@ -316,9 +334,9 @@ def test_record_missing_field(field: str) -> None:
     assert info.value.action_index is None
 
 
-@pytest.mark.parametrize("schema", [2, 0, "1", None])
+@pytest.mark.parametrize("schema", [3, 0, "1", "2", None, True])
 def test_record_wrong_schema(schema: object) -> None:
-    """A schema version other than 1 is refused, naming the schema."""
+    """A schema version other than 1 or 2 is refused, naming the schema."""
     data = golden_data()
     data["schema"] = schema
     with pytest.raises(RecordError, match="schema"):

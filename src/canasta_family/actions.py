@@ -11,8 +11,6 @@ text                                    meaning
 ``draw``                                draw from the stock (the variant says how many)
 ``take-pile 9d 9c``                     take the whole pile, melding its top card with
                                         these cards from hand as a new meld
-``take-pile 9d 9c + Kh Kd Ks``          … and, for a side's initial meld, further new
-                                        melds from hand that count towards the minimum
 ``take-pile onto 2``                    take the whole pile, laying its top card off on
                                         your side's meld number 2
 ``pick-up 2``                           take only the top card of the pile onto meld 2
@@ -78,10 +76,6 @@ def _code(card: Card) -> int:
     return card.code
 
 
-def _canonical_groups(groups: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(sorted((_canonical(g) for g in groups), key=lambda g: [c.code for c in g]))
-
-
 @attrs.frozen
 class Draw:
     """Draw from the stock (AS-15: two cards in Samba)."""
@@ -98,24 +92,20 @@ class TakePile:
 
     Either ``cards`` (hand cards melded with the top card as a new meld, AS-19) or
     ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20).
-    ``extra`` holds further new melds from hand made in the same move; it is used only for
-    a side's initial meld, where the top card and these melds must reach the minimum
-    together (AS-23).
+    A take for a side's initial meld that does not reach the minimum by itself is followed
+    by melds from the hand in the same turn; the engine lists such a take only when they
+    can reach it, and refuses a discard until they do (AS-23).
     """
 
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_canonical)
     onto: int | None = None
-    extra: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_canonical_groups)
 
     kind = "take-pile"
 
     def __str__(self) -> str:
         if self.onto is not None:
             return f"take-pile onto {self.onto}"
-        text = "take-pile " + format_cards(self.cards)
-        for group in self.extra:
-            text += " + " + format_cards(group)
-        return text
+        return "take-pile " + format_cards(self.cards)
 
 
 @attrs.frozen
@@ -306,8 +296,8 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("lay-off 0 7d 2c")
     LayOff(meld=0, cards=(Card('2c'), Card('7d')))
-    >>> parse_action("take-pile 9d 9c + Kh Kd Ks").extra
-    ((Card('Kd'), Card('Kh'), Card('Ks')),)
+    >>> parse_action("take-pile 9d 9c")
+    TakePile(cards=(Card('9c'), Card('9d')), onto=None)
     """
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be text or an action value, not {text!r}",
@@ -339,18 +329,15 @@ def parse_action(text: str) -> Action:
                 raise InvalidActionError("write 'take-pile onto N' with one meld number",
                                          field="onto")
             return TakePile(onto=_index(args[1], "onto"))
-        groups: list[list[str]] = [[]]
-        for word in args:
-            if word == "+":
-                groups.append([])
-            else:
-                groups[-1].append(word)
-        if any(not group for group in groups):
+        if "+" in args:
             raise InvalidActionError(
-                "take-pile needs cards from hand to meld with the top card "
-                "(e.g. 'take-pile 9d 9c'), and no empty '+' group", field="cards")
-        return TakePile(cards=parse_cards(groups[0]),
-                        extra=tuple(parse_cards(g) for g in groups[1:]))
+                "'take-pile' no longer lists further melds after '+': take the pile, then "
+                "meld them (records written with them, schema 1, are converted on reading)",
+                field="cards")
+        if not args:
+            raise InvalidActionError("take-pile needs cards from hand to meld with the top "
+                                     "card (e.g. 'take-pile 9d 9c')", field="cards")
+        return TakePile(cards=parse_cards(args))
     if verb == "pick-up":
         if len(args) != 1:
             raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")

@@ -99,7 +99,6 @@ class Knowledge:
                     # The cards under the seen part of an arranged pile join the hand unseen.
                     bottom_unknown = False
                 mine.update(pile[:-1])
-                _forget(mine, [c for group in action.extra for c in group])
                 pile = []
             elif text.startswith("picks up ") and " onto meld " in text:
                 if pile:
@@ -151,6 +150,11 @@ def _forget(known: Counter[Card], cards: tuple[Card, ...] | list[Card]) -> None:
             known[card] -= 1
 
 
+# Deals tried for a copy whose player to move owes an initial meld it must be able to
+# complete (AS-23) before the copy counts the minimum as met.
+OWED_TRIES = 64
+
+
 class Determinizer:
     """Samples determinizations of ``game`` for ``player``; the knowledge is worked out
     once, so that a search can draw many samples cheaply.
@@ -198,7 +202,20 @@ class Determinizer:
 
     def sample(self, rng: random.Random) -> Game:
         """A new game consistent with the seat's observation, the unseen cards dealt at
-        random with ``rng``, and a fresh random generator for the copy's future."""
+        random with ``rng``, and a fresh random generator for the copy's future.
+
+        A player who took the pile for an initial meld and has not yet reached the
+        minimum is known to hold cards that can (AS-23): deals that could not are drawn
+        again, up to :data:`OWED_TRIES` times; after that (a very unlikely deal) the copy
+        counts the minimum as met, so that it stays playable."""
+        for _ in range(OWED_TRIES):
+            copy = self._deal(rng)
+            if not copy.owes_initial_meld() or copy._initial_reachable():
+                return copy
+        copy._forgive_initial_owed()
+        return copy
+
+    def _deal(self, rng: random.Random) -> Game:
         know = self.knowledge
         obs = know.observation
         n = self.game.num_players

@@ -22,10 +22,13 @@ other.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import mul
 from typing import Any, ClassVar
+
+import attrs
 
 from canasta_family.actions import (
     Action,
@@ -187,6 +190,59 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 
     walk(0, ())
     return out
+
+
+# Positions the exact search of an owed initial meld visits before the engine's
+# completion finder decides instead (AS-23; only huge hands get there).
+_REACH_BUDGET = 3000
+
+
+@attrs.frozen
+class _Collection:
+    """A collection of plays that completes an owed initial meld (AS-23), as found by
+    ``Game._collection_reaches``: its plays (codes, meld index of a lay-off or -1, rank
+    key of a new set), the cards the plays may use up in all (``spare``) and the codes
+    that may be discarded (one of them must stay in hand; empty: no such rule)."""
+
+    plays: tuple[tuple[tuple[int, ...], int, int | None], ...]
+    spare: int
+    free: tuple[int, ...]
+
+    def survives(self, game: Game, action: MakeMeld | LayOff, used: Sequence[int]) -> bool:
+        """Whether the collection can still be played, unchanged, after ``action`` (whose
+        cards are ``used``): then the minimum stays reachable without a new search."""
+        counts = game._take_counts
+        assert counts is not None
+        index = action.meld if isinstance(action, LayOff) else -1
+        for codes, play_index, _key in self.plays:
+            if play_index == index and codes == tuple(used):
+                return True  # the action is one of the collection's plays
+        if index >= 0 and any(play_index == index for _c, play_index, _k in self.plays):
+            return False
+        need = [0] * NUM_CODES
+        size = len(used)
+        for codes, _index, _key in self.plays:
+            size += len(codes)
+            for c in codes:
+                need[c] += 1
+        if size > self.spare:
+            return False
+        hand = game._hands[game._current]
+        taken = [0] * NUM_CODES
+        for c in used:
+            taken[c] += 1
+        for c in range(NUM_CODES):
+            if need[c] and need[c] > counts[c] - min(taken[c], counts[c]):
+                return False
+        if self.free and not any(hand[c] - need[c] - taken[c] > 0 for c in self.free):
+            return False
+        if isinstance(action, MakeMeld) and game._s.meld.one_open_meld_per_rank:
+            keys = {key for _c, _i, key in self.plays if key is not None}
+            if keys:
+                rank = next((c.rank for c in action.cards if not c.is_wild), None)
+                if (0 if rank is None else int(rank)) in keys:
+                    return False
+        return True
 
 
 class _Static:
@@ -363,6 +419,27 @@ class _Static:
         return result
 
 
+# Resolved rules by (plugin object, variant name, origin, players, options): setup hooks
+# depend on nothing else, and building them (a plugin manager above all) cost most of a new
+# game, which simulations of millions of hands create by the thousand. A cached entry
+# keeps its plugin object alive, so the id in its key cannot be reused meanwhile.
+_STATICS: dict[tuple[object, ...], _Static] = {}
+_STATICS_MAX = 256
+
+
+def _static_for(variant: Variant, num_players: int, options: dict[str, object]) -> _Static:
+    """The resolved rules for ``variant`` with ``num_players`` and ``options``, built once
+    per process (setup hooks are asked once, on first use)."""
+    key = (id(variant.plugin), variant.info.name, variant.origin, num_players,
+           tuple(sorted(options.items())))
+    found = _STATICS.get(key)
+    if found is None or found.variant.plugin is not variant.plugin:
+        if len(_STATICS) >= _STATICS_MAX:
+            _STATICS.clear()
+        found = _STATICS[key] = _Static(variant, num_players, options)
+    return found
+
+
 class Game:
     """A game of a Canasta-family variant, from the first deal to the end.
 
@@ -406,6 +483,7 @@ class Game:
         "_side_had_melds",
         "_start",
         "_stock",
+        "_take_counts",
         "_turn_kinds",
         "_turn_value",
         "_turns",
@@ -428,7 +506,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
-        self._s = _Static(variant, num_players, validate_options(info, options))
+        self._s = _static_for(variant, num_players, validate_options(info, options))
         self._seed = seed
         self._start = start
         self._rng_state: object = random.Random(seed).getstate()
@@ -925,6 +1003,7 @@ class Game:
         self._asker: int | None = None
         self._turn_kinds: list[str] = []
         self._retracted = False
+        self._take_counts: list[int] | None = None
         side = self._s.side_of[player]
         self._side_had_melds = bool(self._melds[side])
         self._legal_cache = None
@@ -1185,6 +1264,273 @@ class Game:
         # initial meld (AS-24): they can be completed or taken back.
         return not self._initial[side] and bool(self._melds[side])
 
+    def _counted_value(self, codes: Sequence[int]) -> int:
+        """What a play of ``codes`` adds to this turn's initial-meld count: after a pile
+        take short of the minimum, only cards the player held before the take (AS-23)."""
+        counts = self._take_counts
+        if counts is None:
+            return self._value(codes)
+        values = self._s.values
+        left = counts[:]
+        total = 0
+        for code in codes:
+            if left[code]:
+                left[code] -= 1
+                total += values[code]
+        return total
+
+    def _count_towards_initial(self, codes: Sequence[int]) -> int:
+        """:meth:`_counted_value`, using up the counted cards (the play is being made)."""
+        counts = self._take_counts
+        if counts is None:
+            return self._value(codes)
+        values = self._s.values
+        total = 0
+        for code in codes:
+            if counts[code]:
+                counts[code] -= 1
+                total += values[code]
+        return total
+
+    def owes_initial_meld(self) -> bool:
+        """Whether the player to move took the pile for the side's initial meld and has
+        not yet melded the rest of the minimum from hand (AS-23): until then no discard.
+
+        >>> import canasta_family
+        >>> canasta_family.new_game("american-samba", seed=1).owes_initial_meld()
+        False
+        """
+        return self._owes_initial(self._s.side_of[self._current])
+
+    def _forgive_initial_owed(self) -> None:
+        """Count the owed initial meld as made (only for a determinized copy whose random
+        deal cannot complete it, see :mod:`canasta_family.determinize`)."""
+        self._initial[self._s.side_of[self._current]] = True
+        self._take_counts = None
+        self._legal_cache = None
+
+    def _owes_initial(self, side: int) -> bool:
+        """Whether the player to move took the pile for an initial meld that has not yet
+        reached the minimum: no discard, retraction or question until it does (AS-23)."""
+        return self._take_counts is not None and not self._initial[side]
+
+    def _initial_reachable(self) -> bool:
+        """After an initial pile take short of the minimum: whether cards the player held
+        before the take (``_take_counts``) can still make up the rest this turn (AS-23).
+
+        Only those cards qualify — new melds of them, and lay-offs of them on the side's
+        melds — and the plays must leave at least two cards in hand, one of which may be
+        discarded. A search over such collections of plays answers; it stops at the first
+        collection that reaches the minimum and visits each position (cards left, ranks
+        kept open, melds laid on) once. It is exact, so after the first play of the
+        collection it found the answer is still yes: a player who owes an initial meld
+        always has a listed play. Past :data:`_REACH_BUDGET` positions (only huge hands
+        get there) the engine's completion finder decides instead (see
+        :meth:`_completion_found`), which keeps the same guarantee.
+        """
+        player = self._current
+        side = self._s.side_of[player]
+        need = self._minimum[side] - self._turn_value
+        if need <= 0:
+            return True
+        found = self._collection_reaches(need)
+        if found is None:
+            return self._completion_found(need, True) or self._completion_found(need, False)
+        return found is not False
+
+    def _qualifying_plays(self, left: list[int]
+                          ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
+        """The plays of cards in ``left`` that could count towards an owed initial meld,
+        most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
+        unfinished new set keeps open, rank key of a new set)."""
+        player = self._current
+        side = self._s.side_of[player]
+        melds = self._melds[side]
+        values = self._s.values
+        one_open = self._s.meld.one_open_meld_per_rank
+        custom = self._s.custom_meld_check
+        open_on_table = {0 if m.rank is None else int(m.rank) for m in melds
+                         if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
+        plays: list[tuple[tuple[int, ...], int, int, int | None, int | None]] = []
+        for codes, value, kind, wild, rank, _action in self._meld_candidates(left, False):
+            is_set = rank is not None or wild == len(codes)
+            set_key = (0 if rank is None else rank) if one_open and is_set else None
+            if set_key is not None and set_key in open_on_table:
+                continue
+            if custom:
+                made = self._meld_from_codes(codes)
+                if made is None or self._custom_problem(side, made, codes):
+                    continue
+            plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+        cap = self._s.meld.max_size
+        for index, meld in enumerate(melds):
+            if cap is not None and len(meld.cards) >= cap:
+                continue
+            for codes, _kind in self._layoff_entry(left, meld)[0]:
+                if custom:
+                    made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
+                    if made is None or self._custom_problem(side, made, codes):
+                        continue
+                plays.append((codes, sum(values[c] for c in codes), index, None, None))
+        plays.sort(key=lambda play: (-play[1], play[0]))
+        return plays
+
+    def _collection_reaches(self, need: int) -> _Collection | bool | None:
+        """The exact search of :meth:`_initial_reachable`: the collection found (its plays
+        as (codes, meld index of a lay-off or -1, rank key of a new set)), ``False`` when
+        there is none, ``None`` past the budget."""
+        player = self._current
+        counts = self._take_counts
+        assert counts is not None
+        values = self._s.values
+        left = counts[:]
+        if sum(values[c] * left[c] for c in range(NUM_CODES)) < need:
+            return False
+        plays = [(*play, tuple(Counter(play[0]).items()))
+                 for play in self._qualifying_plays(left)]
+        if not plays:
+            return False
+        hand = self._hands[player]
+        spare = self._hsize[player] - max(2, self._s.going_out.keep_cards)
+        free: list[int] = []
+        if self._s.strand_check:
+            # PH-16: keep a card that may be discarded (canastas made on the way only lift
+            # restrictions, docs/hooks.md).
+            forbidden = self._forbidden(player, False)
+            free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+            if not free:
+                return False
+        open_keys: set[int] = set()
+        laid: set[int] = set()
+        failed: set[tuple[object, ...]] = set()
+        budget = [_REACH_BUDGET]
+        path: list[tuple[tuple[int, ...], int, int | None]] = []
+
+        def keeps_free() -> bool:
+            # A discardable card stays: one not used up from the hand.
+            return any(hand[c] - (counts[c] - left[c]) > 0 for c in free)
+
+        def walk(total: int, used: int) -> bool | None:
+            key = (tuple(left), frozenset(open_keys), frozenset(laid))
+            if key in failed:
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            fitting = [play for play in plays
+                       if used + len(play[0]) <= spare
+                       and not (play[2] >= 0 and play[2] in laid)
+                       and not (play[4] is not None and play[4] in open_keys)
+                       and all(left[c] >= n for c, n in play[5])]
+            # No collection from here can count more than the cards these plays could
+            # still use: give up early when even that stays short.
+            covered = {c for play in fitting for c, _n in play[5]}
+            if total + sum(values[c] * left[c] for c in covered) < need:
+                failed.add(key)
+                return False
+            for codes, value, index, open_key, set_key, _pairs in fitting:
+                for c in codes:
+                    left[c] -= 1
+                if index >= 0:
+                    laid.add(index)
+                if open_key is not None:
+                    open_keys.add(open_key)
+                path.append((codes, index, set_key))
+                if total + value >= need and (not free or keeps_free()):
+                    found: bool | None = True
+                else:
+                    found = walk(total + value, used + len(codes))
+                if found:
+                    return True
+                path.pop()
+                if open_key is not None:
+                    open_keys.discard(open_key)
+                if index >= 0:
+                    laid.discard(index)
+                for c in codes:
+                    left[c] += 1
+                if found is None:
+                    return None
+            failed.add(key)
+            return False
+
+        found = walk(0, 0)
+        if found:
+            return _Collection(tuple(path), spare, tuple(free))
+        return found
+
+    def _completion_found(self, need: int, naturals_first: bool) -> bool:
+        """The engine's completion finder, for positions too large for the exact search:
+        it plays, on a copy, the qualifying play (see :meth:`_qualifying_plays`) that adds
+        the most, first among plays without wild cards (``naturals_first``) or among all,
+        until the minimum is reached. Its choice depends on the position alone, so after
+        its own first play it still succeeds."""
+        game = self.clone()
+        game._legal_cache = None
+        player = game._current
+        keep = max(2, game._s.going_out.keep_cards)
+        strand = game._s.strand_check
+        while need > 0:
+            left = game._take_counts
+            assert left is not None
+            hand = game._hands[player]
+            n = game._hsize[player]
+            free: list[int] = []
+            if strand:
+                forbidden = game._forbidden(player, False)
+                free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+                if not free:
+                    return False
+            options = [(naturals_first and any(c in WILD_CODES for c in codes), -value, codes,
+                        index)
+                       for codes, value, index, _open, _set in game._qualifying_plays(left[:])
+                       if n - len(codes) >= keep]
+            options.sort()
+            chosen: MakeMeld | LayOff | None = None
+            for _wild, negative, codes, index in options:
+                if free and not any(hand[c] > codes.count(c) for c in free):
+                    continue
+                chosen = game._meld_action(codes) if index < 0 else \
+                    game._layoff_action(index, codes)
+                need += negative
+                break
+            if chosen is None:
+                return False
+            game._executors[type(chosen)](game, chosen)
+        return True
+
+    def _from_held_cards(self, action: Action) -> bool:
+        """Whether ``action`` plays only cards held before an initial pile take: until the
+        minimum is reached only they may be melded (AS-23; the others wait)."""
+        counts = self._take_counts
+        assert counts is not None
+        cards: Sequence[Card] = getattr(action, "cards", ())
+        if isinstance(action, PlaceRedThree):
+            return True
+        taken: dict[int, int] = {}
+        for card in cards:
+            taken[card.code] = taken.get(card.code, 0) + 1
+        return all(counts[code] >= n for code, n in taken.items())
+
+    def _keeps_initial_reachable(self, action: Action,
+                                 found: _Collection | bool | None = None) -> bool:
+        """Whether the initial meld owed after a pile take can still be reached after the
+        play ``action`` (AS-23). With ``found``, the collection the search found for the
+        position as it is, a play that leaves that collection playable is answered at
+        once; any other is decided on a copy that has made it."""
+        side = self._s.side_of[self._current]
+        codes: Sequence[Card] = getattr(action, "cards", ())
+        used = [c.code for c in codes]
+        if self._turn_value + self._counted_value(used) >= self._minimum[side]:
+            return True
+        if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
+                and found.survives(self, action, used):
+            return True
+        after = self.clone()
+        after._legal_cache = None
+        after._executors[type(action)](after, action)
+        return after._initial_reachable()
+
     def _forbidden(self, player: int, going_out: bool, counts: Sequence[int] | None = None,
                    kinds: tuple[str, ...] | None = None) -> Mapping[Card, Violation]:
         """The cards of ``counts`` (default: the player's hand) that may not be discarded
@@ -1422,7 +1768,7 @@ class Game:
         side = self._s.side_of[player]
         rules = self._s.pile
         if action.onto is not None:
-            if action.cards or action.extra:
+            if action.cards:
                 raise InvalidActionError("'take-pile onto N' takes no cards", field="cards")
             if not 0 <= action.onto < len(self._melds[side]):
                 raise InvalidActionError(f"your side has no meld number {action.onto}",
@@ -1438,11 +1784,10 @@ class Game:
                 raise self._fail(problem)
             return
         codes = [c.code for c in action.cards]
-        extras = [[c.code for c in group] for group in action.extra]
         if not codes:
             raise InvalidActionError("say which cards from hand meld with the top card",
                                      field="cards")
-        lacking = self._hand_lacks(player, codes + [c for g in extras for c in g])
+        lacking = self._hand_lacks(player, codes)
         if lacking:
             raise InvalidActionError(f"you do not hold enough {lacking} for that",
                                      field="cards")
@@ -1485,64 +1830,50 @@ class Game:
             problem = self._custom_problem(side, take_meld, [*codes, top])
             if problem:
                 raise self._fail(problem)
+        if not self._initial[side]:
+            base = self._take_value(codes)
+            minimum = self._minimum[side]
+            if base < minimum:
+                # AS-23: the pile cannot be given back, so the take is allowed only if melds
+                # from the hand can still bring the count to the minimum this turn.
+                if not self._take_reaches_minimum(action):
+                    raise IllegalActionError(
+                        self._rule("initial-meld-pile"),
+                        f"your side's initial meld needs {minimum}; the top card and the "
+                        f"cards from your hand melded with it count {base}, and the melds "
+                        "your hand could add this turn cannot make up the rest (the rest of "
+                        "the pile does not count)")
+                return
         size = len(codes) + 1
         if join is not None:
             size += len(self._melds[side][join].cards)
             wild += self._melds[side][join].wilds
-        kinds_new = [self._canasta_kind(False, top_rank, size, wild)]
-        n_extra_cards = 0
-        values = self._s.values
-        if extras:
-            if self._initial[side]:
-                raise IllegalActionError(self._rule("initial-meld-pile"), "further melds in a "
-                                         "take-pile move are only for an initial meld; meld "
-                                         "them after taking the pile")
-            open_keys = {top_rank} if kinds_new[0] is None else set()
-            for group in extras:
-                shape = self._shape(sorted(group), black3_ok=False)
-                if len(shape) == 2:
-                    raise self._fail(shape)
-                kind, rank, esuit, ewild = shape
-                if one_open and kind is MeldKind.SET and self._canasta_kind(
-                        False, rank, len(group), ewild) is None:
-                    key = 0 if rank is None else rank
-                    if key in open_keys:
-                        raise IllegalActionError(self._rule("one-open-meld"), "a side may hold "
-                                                 "only one unfinished meld of each rank")
-                    open_keys.add(key)
-                if self._s.custom_meld_check:
-                    problem = self._custom_problem(
-                        side, self._new_meld(kind, rank, esuit, sorted(group), ewild), group)
-                    if problem:
-                        raise self._fail(problem)
-                kinds_new.append(self._canasta_kind(kind is MeldKind.RUN, rank, len(group),
-                                                    ewild))
-                n_extra_cards += len(group)
-        if not self._initial[side]:
-            base = values[top] + self._value(codes)
-            if not self._s.pile.only_top_counts:
-                base += self._value(self._pile[:-1])
-            group_values = [self._value(g) for g in extras]
-            total = base + sum(group_values)
-            minimum = self._minimum[side]
-            if total < minimum:
-                raise IllegalActionError(
-                    self._rule("initial-meld-pile"),
-                    f"your side's initial meld needs {minimum}; the top card and the cards "
-                    f"from your hand melded here count only {total} (the rest of the pile does "
-                    "not count)")
-            if group_values and total - min(group_values) >= minimum:
-                raise IllegalActionError(
-                    self._rule("initial-meld-pile"),
-                    "list only the further melds needed to reach the minimum; meld the others "
-                    "after taking the pile")
         to_hand, _ = self._pile_rest_effect()
-        after = self._hsize[player] - len(codes) - n_extra_cards + to_hand
-        kinds = self._kinds_with(side, join, kinds_new[0], kinds_new[1:])
+        after = self._hsize[player] - len(codes) + to_hand
+        kinds = self._kinds_with(side, join, self._canasta_kind(False, top_rank, size, wild))
         problem = self._ending_problem(player, after, kinds, True) or self._take_strand_problem(
-            [*codes, *(c for g in extras for c in g)], after, kinds)
+            codes, after, kinds)
         if problem:
             raise self._fail(problem)
+
+    def _take_value(self, codes: Sequence[int]) -> int:
+        """What a pile take counts towards the initial meld: the top card and the hand's
+        cards melded with it (AS-23), and the rest of the pile where the variant says so."""
+        value = self._s.values[self._pile[-1]] + self._value(codes)
+        if not self._s.pile.only_top_counts:
+            value += self._value(self._pile[:-1])
+        return value
+
+    def _take_reaches_minimum(self, action: TakePile) -> bool:
+        """Whether, after the initial take ``action`` (short of the minimum by itself),
+        melds from the hand could still reach the minimum this turn. Decided on a copy that
+        has made the take."""
+        to_hand, _ = self._pile_rest_effect()
+        if self._hsize[self._current] - len(action.cards) + to_hand == 0:
+            return False  # nothing left to meld with
+        after = self.clone()
+        after._do_take(action)
+        return after._initial_reachable()
 
     def _take_meld(self, side: int, join: int | None, codes: Sequence[int], wild: int) -> Meld:
         """The meld a pair take makes: new, or joined with the open meld ``join``."""
@@ -1616,7 +1947,7 @@ class Game:
                                      field="cards")
         side = self._s.side_of[player]
         after = self._hsize[player] - len(codes)
-        value = self._value(codes)
+        value = self._counted_value(codes)
         initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
         shape = self._shape(codes, black3_ok=True)
         if len(shape) == 2:
@@ -1633,6 +1964,7 @@ class Game:
                                      "unfinished meld of that rank: add to it")
         self._check_ending(player, after, kinds, initial_after, rank == 3, action.cards)
         self._check_custom_meld(side, kind, rank, codes, wild)
+        self._check_initial_owed(side, action)
 
     def _check_custom_meld(self, side: int, kind: MeldKind, rank: int | None,
                            codes: Sequence[int], wild: int, base: Meld | None = None) -> None:
@@ -1706,12 +2038,13 @@ class Game:
         if black3 and after > 1:
             raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
                                      "as the play that goes out")
-        value = self._value(codes)
+        value = self._counted_value(codes)
         initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
         kinds = self._kinds_with(side, action.meld, new.canasta)
         self._check_ending(player, after, kinds, initial_after, black3, action.cards)
         if self._s.custom_meld_check:
             self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
+        self._check_initial_owed(side, action)
 
     def _check_merge(self, action: Merge) -> None:
         self._need_phase(PLAY, "merge melds")
@@ -1733,6 +2066,22 @@ class Game:
         problem = self._merge_problem(melds[action.first], melds[action.second])
         if problem:
             raise self._fail(problem)
+        self._check_initial_owed(side, action)
+
+    def _check_initial_owed(self, side: int, action: Action) -> None:
+        if not self._owes_initial(side):
+            return
+        if not self._from_held_cards(action):
+            raise IllegalActionError(
+                self._rule("initial-meld-pile"),
+                "until your side's initial meld reaches the minimum, meld only cards you held "
+                "before taking the pile: cards from the pile do not count towards it")
+        if not self._keeps_initial_reachable(action):
+            raise IllegalActionError(
+                self._rule("initial-meld-pile"),
+                f"you took the pile for your side's initial meld, which must reach "
+                f"{self._minimum[side]} this turn (it counts {self._turn_value}); after that "
+                "play the cards you held before the take could no longer make it up")
 
     def _merge_ok(self, a: Meld, b: Meld) -> bool:
         """``_merge_problem(a, b) is None``, memoised by the melds' shapes unless the
@@ -1783,6 +2132,7 @@ class Game:
         after = self._hsize[player] - 1
         self._check_ending(player, after, self.side_canasta_kinds(side), self._initial[side],
                            False, (action.card,))
+        self._check_initial_owed(side, action)
 
     def _check_retract(self, action: Retract) -> None:
         self._need_phase(PLAY, "retract")
@@ -1796,6 +2146,10 @@ class Game:
         if not self._provisional(side):
             raise IllegalActionError(self._rule("retract"), "there is no short initial meld to "
                                      "take back")
+        if self._owes_initial(side):
+            raise IllegalActionError(self._rule("initial-meld-pile"), "a pile taken for the "
+                                     "initial meld cannot be given back: meld from your hand "
+                                     f"until the meld counts {self._minimum[side]}")
 
     def _check_discard(self, action: Discard) -> None:
         self._need_phase(PLAY, "discard")
@@ -1804,6 +2158,12 @@ class Game:
         if self._hands[player][code] == 0:
             raise InvalidActionError(f"you do not hold {action.card}", field="card")
         side = self._s.side_of[player]
+        if self._owes_initial(side):
+            raise IllegalActionError(
+                self._rule("initial-meld-pile"),
+                f"you took the pile for your side's initial meld: it counts {self._turn_value} "
+                f"of the {self._minimum[side]} needed, so meld cards you held before the take "
+                "until it reaches the minimum, then discard")
         if self._provisional(side):
             raise IllegalActionError(
                 self._rule("retract"),
@@ -1830,6 +2190,9 @@ class Game:
                                      field="partner")
         if self._answer is not None:
             raise IllegalActionError(self._rule("ask"), "you have already asked this turn")
+        if self._owes_initial(self._s.side_of[player]):
+            raise IllegalActionError(self._rule("initial-meld-pile"), "reach the initial meld "
+                                     "your pile take owes before asking to go out")
         if self._hsize[player] < 2 or not self._can_go_out_in_one_play():
             raise IllegalActionError(self._rule("ask"), "ask only when one more meld or "
                                      "lay-off (and perhaps a discard) would take you out")
@@ -1892,7 +2255,7 @@ class Game:
                 layoff_takes = [i for i in range(len(self._melds[side]))
                                 if self._layoff_take_problem(i) is None]
                 for index in layoff_takes:
-                    out.append(_make(TakePile, cards=(), onto=index, extra=()))
+                    out.append(_make(TakePile, cards=(), onto=index))
         if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_make(Pass))
 
@@ -1988,11 +2351,18 @@ class Game:
                         take = _TAKE_ACTIONS.get(cards_codes)
                         if take is None:
                             take = _TAKE_ACTIONS[cards_codes] = _make(
-                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None,
-                                extra=())
+                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
                         out.append(take)
                     continue
-                self._list_initial_extras(out, cards_codes, base, kind, to_hand, ending_cache)
+                # AS-23: short of the minimum by itself, the take is listed when melds from
+                # the hand can still reach it this turn; the engine then holds the player
+                # to that before any discard.
+                take = _TAKE_ACTIONS.get(cards_codes)
+                if take is None:
+                    take = _TAKE_ACTIONS[cards_codes] = _make(
+                        TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
+                if self._take_reaches_minimum(take):
+                    out.append(take)
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
                    after: int, kinds: tuple[str, ...]) -> bool:
@@ -2004,86 +2374,6 @@ class Game:
             ok = self._ending_problem(player, after, kinds, True) is None
             cache[key] = ok
         return ok
-
-    def _list_initial_extras(self, out: list[Action], used: tuple[int, ...], base: int,
-                             kind: str | None, to_hand: int,
-                             ending_cache: dict[tuple[int, tuple[str, ...]], bool]) -> None:
-        """Takes for an initial meld that need further melds from hand (AS-23): every
-        minimal collection of new melds that brings the count to the minimum."""
-        player = self._current
-        side = self._s.side_of[player]
-        need = self._minimum[side] - base
-        hand = list(self._hands[player])
-        for code in used:
-            hand[code] -= 1
-        # Largest first: then the meld that completes a collection is its smallest, and a
-        # collection completed the moment it reaches the need is minimal by construction.
-        one_open = self._s.meld.one_open_meld_per_rank
-        candidates = sorted(((codes, value, ckind,
-                              # PH-10: the rank an unfinished set keeps open (0: wild cards)
-                              (0 if r is None else r) if one_open and ckind is None
-                              and (r is not None or w == len(codes)) else None)
-                             for codes, value, ckind, w, r, action
-                             in self._meld_candidates(hand, black3=False)
-                             if not self._s.custom_meld_check
-                             or self._custom_problem(side, self._meld_value_of(action),
-                                                     codes) is None),
-                            key=lambda item: -item[1])
-        if not candidates:
-            return
-        open_keys: set[int] = set()
-        if one_open and kind is None:
-            open_keys.add(next(c // 4 + 2 for c in used if c not in WILD_CODES))
-        strand = self._s.strand_check
-        values = self._s.values
-        meldable = [0] * NUM_CODES
-        for codes, _value, _kind, _key in candidates:
-            for c in codes:
-                meldable[c] = 1
-        n_after_take = self._hsize[player] - len(used) + to_hand
-        chosen: list[int] = []
-        reachable = sum(values[c] * hand[c] for c in range(NUM_CODES) if meldable[c])
-
-        def walk(start: int, total: int, left: int) -> None:
-            # ``left`` is the value of the meldable cards still in hand: no collection can
-            # reach the need if all of them would not.
-            if total + left < need:
-                return
-            for index in range(start, len(candidates)):
-                codes, value, _ckind, key = candidates[index]
-                if key is not None and key in open_keys:
-                    continue
-                if any(hand[c] < codes.count(c) for c in set(codes)):
-                    continue
-                for c in codes:
-                    hand[c] -= 1
-                chosen.append(index)
-                if key is not None:
-                    open_keys.add(key)
-                new_total = total + value
-                if new_total >= need:
-                    used_cards = sum(len(candidates[i][0]) for i in chosen)
-                    kinds = self._kinds_with(side, None, kind,
-                                             [candidates[i][2] for i in chosen])
-                    after = n_after_take - used_cards
-                    if self._ending_ok(ending_cache, player, after, kinds) and not (
-                            strand and self._take_strand_problem(
-                                [*used, *(c for i in chosen for c in candidates[i][0])],
-                                after, kinds)):
-                        groups = tuple(sorted(
-                            (tuple(CARDS[c] for c in candidates[i][0]) for i in chosen),
-                            key=lambda g: [card.code for card in g]))
-                        out.append(_make(TakePile, cards=tuple(CARDS[c] for c in used),
-                                         onto=None, extra=groups))
-                else:
-                    walk(index, new_total, left - value)
-                chosen.pop()
-                if key is not None:
-                    open_keys.discard(key)
-                for c in codes:
-                    hand[c] += 1
-
-        walk(0, 0, reachable)
 
     def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
         """Every new meld the counts in ``hand`` allow by shape alone, as
@@ -2314,6 +2604,8 @@ class Game:
         n = self._hsize[player]
         initial = self._initial[side]
         need = self._minimum[side] - self._turn_value
+        owes = self._owes_initial(side)
+        first_play = len(out)
         must = self._answer is True
         keep = self._s.going_out.keep_cards
         melds = self._melds[side]
@@ -2349,6 +2641,8 @@ class Game:
             nonlocal can_finish
             if after >= keep and after > 1 and not black3:
                 return not must and leaves_discard(codes, after, kinds, changed)
+            if owes:
+                value = self._counted_value(codes)
             init_after = initial or value >= need
             if not init_after:
                 return False
@@ -2477,6 +2771,16 @@ class Game:
                 if merge is None:
                     merge = _MERGE_ACTIONS[(i, j)] = _make(Merge, first=i, second=j)
                 out.append(merge)
+        if owes:
+            # AS-23: only plays after which the minimum can still be reached, and no
+            # discard, retraction or question before it is.
+            found = self._collection_reaches(need)
+            out[first_play:] = [action for action in out[first_play:]
+                                if self._from_held_cards(action)
+                                and self._keeps_initial_reachable(action, found)]
+            if stranded:
+                out.append(_make(Pass))
+            return
         if self._provisional(side):
             if self._s.initial.retract_penalty is not None:
                 out.append(_make(Retract))
@@ -2739,6 +3043,7 @@ class Game:
             self._turn_value += value
             if self._turn_value >= self._minimum[side]:
                 self._initial[side] = True
+                self._take_counts = None
 
     def _after_play(self, player: int) -> None:
         if self._hsize[player] == 0:
@@ -2817,6 +3122,8 @@ class Game:
                     if self._s.meld.one_open_meld_per_rank else None)
             meld = self._take_meld(side, join, all_codes, wild)
             was_initial = self._initial[side]
+            base = 0 if was_initial else self._take_value(codes)
+            held = None if was_initial else self._hands[player][:]
             self._take_rest_of_pile(player)
             if join is None:
                 self._melds[side].append(meld)
@@ -2824,18 +3131,14 @@ class Game:
                 self._melds[side][join] = meld  # PH-10: joined with the open meld at once
             if meld.canasta is not None:
                 self._turn_kinds.append(meld.canasta)
-            for group in action.extra:
-                gcodes = sorted(c.code for c in group)
-                self._remove(player, gcodes)
-                shape = self._shape(gcodes, black3_ok=False)
-                kind, rank, suit, gwild = shape  # type: ignore[misc]
-                extra_meld = self._new_meld(kind, rank, suit, gcodes, gwild)
-                self._melds[side].append(extra_meld)
-                if extra_meld.canasta is not None:
-                    self._turn_kinds.append(extra_meld.canasta)
             if not was_initial:
-                # The check made sure the take reaches the minimum (AS-23).
-                self._initial[side] = True
+                self._turn_value = base
+                if base >= self._minimum[side]:
+                    self._initial[side] = True
+                else:
+                    # AS-23: from now on only the cards the player held before the take
+                    # count towards the minimum, which must be reached before a discard.
+                    self._take_counts = held
         self._phase = PLAY
         self._after_play(player)
 
@@ -2863,9 +3166,9 @@ class Game:
         side = self._s.side_of[player]
         codes = [c.code for c in action.cards]
         kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
+        value = self._count_towards_initial(codes)
         self._remove(player, codes)
-        self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild),
-                        self._value(codes))
+        self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild), value)
         self._log.append((player, action))
         self._after_play(player)
 
@@ -2875,8 +3178,9 @@ class Game:
         codes = [c.code for c in action.cards]
         new, _ = self._layoff_problem(self._melds[side][action.meld], codes, black3_ok=True)
         assert new is not None
+        value = self._count_towards_initial(codes)
         self._remove(player, codes)
-        self._note_meld(side, action.meld, new, self._value(codes))
+        self._note_meld(side, action.meld, new, value)
         self._log.append((player, action))
         self._after_play(player)
 
@@ -3039,6 +3343,7 @@ class Game:
         new._asker = self._asker
         new._turn_kinds = self._turn_kinds[:]
         new._retracted = self._retracted
+        new._take_counts = None if self._take_counts is None else self._take_counts[:]
         new._side_had_melds = self._side_had_melds
         new._concealed = self._concealed
         new._actions = self._actions[:]
@@ -3083,6 +3388,15 @@ class Game:
         new._pile = [card.code for card in pile]
         new._freezers = sum(1 for c in new._pile if c in WILD_CODES or c in RED_THREES)
         new._aside = [card.code for card in aside]
+        counts = self._take_counts
+        if counts is not None:
+            # The cards that came with the pile are known to be in the taker's hand; the
+            # rest of the dealt hand stands for what the taker held before (AS-23).
+            seat = self._current
+            held = self._hands[seat]
+            dealt = new._hands[seat]
+            new._take_counts = [max(0, dealt[c] - (held[c] - counts[c]))
+                                for c in range(NUM_CODES)]
         new._rng_state = random.Random(seed).getstate()
         new._legal_cache = None
         return new
@@ -3101,6 +3415,7 @@ class Game:
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
             tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
+            None if self._take_counts is None else tuple(self._take_counts),
             tuple(self._actions), self.log(all_hands=True), self._turns,
             self._result,
         )

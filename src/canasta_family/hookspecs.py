@@ -7,7 +7,8 @@ implementation wins. A variant implements only what it changes.
 
 Two kinds of hook:
 
-* **Setup hooks** are called once per game (``options``, ``num_players``) and return
+* **Setup hooks** are called once per rule set (``options``, ``num_players``: on the
+  first game of that variant plugin, player count and options in the process) and return
   frozen rule parameters (:mod:`canasta_family.rules`) that the engine reads on its hot
   paths, so a variant costs nothing per move for what it can say as a number.
 * **Event hooks** are called when something happens (a turn ends, a hand is scored, a
@@ -63,14 +64,14 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 Options = Mapping[str, object]
 
 
-# --- setup hooks: called once per game -------------------------------------------------
+# --- setup hooks: called once per rule set ---------------------------------------------
 
 
 @hookspec(firstresult=True)
 def canasta_deck(options: Options) -> tuple[Card, ...] | None:
     """Return every card of the deck, once per physical card (a multiset).
 
-    Called once per game. American Samba returns three 54-card packs (162 cards, AS-2).
+    Called once per rule set. American Samba returns three 54-card packs (162 cards, AS-2).
 
     :param options: the game's validated options.
     """
@@ -80,7 +81,7 @@ def canasta_deck(options: Options) -> tuple[Card, ...] | None:
 def canasta_sides(num_players: int, options: Options) -> tuple[tuple[int, ...], ...] | None:
     """Return the sides (partnerships) as tuples of seats; a lone player is a side of one.
 
-    Called once per game. Every seat ``0 … num_players-1`` must appear exactly once. Sides
+    Called once per rule set. Every seat ``0 … num_players-1`` must appear exactly once. Sides
     share melds, red 3s and score. American Samba with 6 players: ``((0, 3), (1, 4),
     (2, 5))`` (AS-1).
 
@@ -93,7 +94,7 @@ def canasta_sides(num_players: int, options: Options) -> tuple[tuple[int, ...], 
 def canasta_deal_rules(num_players: int, options: Options) -> DealRules | None:
     """Return the :class:`~canasta_family.rules.DealRules`: hand size, foot size, upcard.
 
-    Called once per game. American Samba: 15 cards (13 with 6 players), no foot, upcard
+    Called once per rule set. American Samba: 15 cards (13 with 6 players), no foot, upcard
     turned again while wild or a red 3 (AS-6, AS-7).
 
     :param num_players: number of seats.
@@ -105,7 +106,7 @@ def canasta_deal_rules(num_players: int, options: Options) -> DealRules | None:
 def canasta_draw_count(num_players: int, options: Options) -> int | None:
     """Return how many cards a player draws from the stock (AS-15: 2).
 
-    Called once per game.
+    Called once per rule set.
 
     :param num_players: number of seats.
     :param options: the game's validated options.
@@ -116,7 +117,7 @@ def canasta_draw_count(num_players: int, options: Options) -> int | None:
 def canasta_card_value(card: Card, options: Options) -> int | None:
     """Return the point value of ``card`` when melded or left in hand (AS-4).
 
-    Called once per game for each distinct card.
+    Called once per rule set for each distinct card.
 
     :param card: one distinct card.
     :param options: the game's validated options.
@@ -127,7 +128,7 @@ def canasta_card_value(card: Card, options: Options) -> int | None:
 def canasta_is_wild(card: Card, options: Options) -> bool | None:
     """Return whether ``card`` is wild (AS-3: jokers and 2s).
 
-    Called once per game for each distinct card.
+    Called once per rule set for each distinct card.
 
     :param card: one distinct card.
     :param options: the game's validated options.
@@ -138,7 +139,7 @@ def canasta_is_wild(card: Card, options: Options) -> bool | None:
 def canasta_meld_rules(num_players: int, options: Options) -> MeldRules | None:
     """Return the :class:`~canasta_family.rules.MeldRules`: what a legal meld is.
 
-    Called once per game. American Samba: sets of 3+ with ≥2 naturals and ≤2 wild cards,
+    Called once per rule set. American Samba: sets of 3+ with ≥2 naturals and ≤2 wild cards,
     runs of 3–7 from 4 to ace, merging allowed (AS-8, AS-9, AS-13).
 
     :param num_players: number of seats.
@@ -150,7 +151,7 @@ def canasta_meld_rules(num_players: int, options: Options) -> MeldRules | None:
 def canasta_canasta_rules(options: Options) -> CanastaRules | None:
     """Return the :class:`~canasta_family.rules.CanastaRules`: canasta kinds and bonuses.
 
-    Called once per game. American Samba: natural 500, mixed 300, samba 1500 (AS-10, AS-11).
+    Called once per rule set. American Samba: natural 500, mixed 300, samba 1500 (AS-10, AS-11).
 
     :param options: the game's validated options.
     """
@@ -160,7 +161,7 @@ def canasta_canasta_rules(options: Options) -> CanastaRules | None:
 def canasta_pile_rules(options: Options) -> PileRules | None:
     """Return the :class:`~canasta_family.rules.PileRules`: freezing and ways to take the pile.
 
-    Called once per game (the live frozen state is :func:`canasta_pile_frozen`).
+    Called once per rule set (the live frozen state is :func:`canasta_pile_frozen`).
 
     :param options: the game's validated options.
     """
@@ -171,7 +172,7 @@ def canasta_single_pickup_rules(options: Options) -> SinglePickupRules | bool | 
     """Return :class:`~canasta_family.rules.SinglePickupRules` if a player may take just the
     top card of the pile onto a meld (DS-2, MS-8), or ``False`` if not (American Samba).
 
-    Called once per game.
+    Called once per rule set.
 
     :param options: the game's validated options.
     """
@@ -183,7 +184,7 @@ def canasta_initial_meld_rules(options: Options) -> InitialMeldRules | None:
     costs (AS-24: take it back, minimum +100). The minimum itself is
     :func:`canasta_initial_meld_minimum`.
 
-    Called once per game.
+    Called once per rule set.
 
     :param options: the game's validated options.
     """
@@ -193,7 +194,7 @@ def canasta_initial_meld_rules(options: Options) -> InitialMeldRules | None:
 def canasta_red_three_rules(options: Options) -> RedThreeRules | None:
     """Return the :class:`~canasta_family.rules.RedThreeRules`: placing, discarding, values.
 
-    Called once per game.
+    Called once per rule set.
 
     :param options: the game's validated options.
     """
@@ -203,7 +204,7 @@ def canasta_red_three_rules(options: Options) -> RedThreeRules | None:
 def canasta_going_out_rules(num_players: int, options: Options) -> GoingOutRules | None:
     """Return the :class:`~canasta_family.rules.GoingOutRules`: bonuses and cards to keep.
 
-    Called once per game; whether a side may go out is :func:`canasta_going_out_violations`.
+    Called once per rule set; whether a side may go out is :func:`canasta_going_out_violations`.
 
     :param num_players: number of seats.
     :param options: the game's validated options.
@@ -214,7 +215,7 @@ def canasta_going_out_rules(num_players: int, options: Options) -> GoingOutRules
 def canasta_stock_end_rules(options: Options) -> StockEndRules | None:
     """Return the :class:`~canasta_family.rules.StockEndRules` for an exhausted stock.
 
-    Called once per game.
+    Called once per rule set.
 
     :param options: the game's validated options.
     """

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import types
 from collections.abc import Mapping
@@ -95,7 +96,10 @@ def _import_path(path: str) -> object:
     return getattr(module, attr) if attr else module
 
 
+@functools.cache
 def _builtin(name: str) -> Variant:
+    # One plugin object per built-in variant and process: games of it then share their
+    # resolved rules (engine ``_static_for``) instead of rebuilding a plugin manager each.
     info, plugin = _load_target(_import_path(BUILTIN_VARIANTS[name]), name)
     return Variant(info=info, plugin=plugin, origin="built-in")
 

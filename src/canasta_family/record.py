@@ -11,9 +11,16 @@ action.
 >>> game.apply("draw")
 >>> data = game.record().to_json()
 >>> data["schema"], data["variant"], data["actions"]
-(1, 'american-samba', ['draw'])
+(2, 'american-samba', ['draw'])
 >>> canasta_family.replay(data) == game
 True
+
+Schema 2 (this version) differs from schema 1 only in pile takes: schema 1 wrote an
+initial take together with the further melds that completed the minimum
+(``take-pile 9c 9d + Kd Kh Ks``); schema 2 writes the take and the melds as separate
+actions. Schema 1 records are converted when read (each ``+`` group becomes a ``meld``
+right after its take), so they still replay; action numbers in errors refer to the
+converted list.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from canasta_family.actions import verb_kind
 from canasta_family.arrangement import HandSetup
 from canasta_family.errors import CanastaError, RecordError
 
@@ -33,7 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SCHEMA_VERSION", "GameRecord", "load_record", "replay"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+_SCHEMA_1 = 1
 
 
 @attrs.frozen
@@ -88,9 +97,9 @@ class GameRecord:
             if field not in data:
                 raise RecordError(f"record has no {field!r} field")
         schema = data["schema"]
-        if schema != SCHEMA_VERSION:
+        if schema not in (SCHEMA_VERSION, _SCHEMA_1) or isinstance(schema, bool):
             raise RecordError(f"record schema {schema!r} is not supported (this library reads "
-                              f"schema {SCHEMA_VERSION})")
+                              f"schemas {_SCHEMA_1} and {SCHEMA_VERSION})")
         if not isinstance(data["variant"], str):
             raise RecordError("record field 'variant' must be text")
         for field in ("players", "seed"):
@@ -103,6 +112,9 @@ class GameRecord:
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record field 'actions' must be a list of action texts")
+        if schema == _SCHEMA_1:
+            actions = [text for action in actions for text in _split_schema_1_take(action)]
+            schema = SCHEMA_VERSION
         start = None
         if data.get("start") is not None:
             try:
@@ -111,6 +123,27 @@ class GameRecord:
                 raise RecordError(f"record field 'start' is not a valid setup: {exc}") from exc
         return cls(variant=data["variant"], players=data["players"], seed=data["seed"],
                    options=dict(options), actions=tuple(actions), start=start, schema=schema)
+
+
+def _split_schema_1_take(text: str) -> list[str]:
+    """A schema-1 action as schema-2 actions: ``take-pile A + B + C`` becomes
+    ``take-pile A``, ``meld B``, ``meld C``; every other action is unchanged.
+
+    >>> _split_schema_1_take("take-pile 9c 9d + Kd Kh Ks")
+    ['take-pile 9c 9d', 'meld Kd Kh Ks']
+    """
+    words = text.replace(",", " ").split()
+    if "+" not in words or verb_kind(words[0]) != "take-pile":
+        return [text]
+    groups: list[list[str]] = [[]]
+    for word in words[1:]:
+        if word == "+":
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    if any(not group for group in groups):
+        return [text]  # malformed: replaying it reports the error
+    return [f"{words[0]} {' '.join(groups[0])}", *(f"meld {' '.join(g)}" for g in groups[1:])]
 
 
 def load_record(source: str | Path | Mapping[str, Any] | GameRecord) -> GameRecord:

@@ -42,12 +42,12 @@ def _advance(state: object, steps: int, pick: int = 0) -> None:
 def test_parameters_and_sizes() -> None:
     game = _load("variant=dutch-samba,players=4")
     assert game.num_players() == 4
-    assert game.num_distinct_actions() == 442
+    assert game.num_distinct_actions() == 441
     assert game.max_chance_outcomes() == 100_000
     assert game.get_parameters()["variant"] == "dutch-samba"
     assert game.observation_tensor_size() == game.layout.size
     two = _load("variant=canasta,players=2")
-    assert two.num_players() == 2 and two.num_distinct_actions() == 350
+    assert two.num_players() == 2 and two.num_distinct_actions() == 349
 
 
 def test_unknown_variant_and_bad_caps_are_refused() -> None:

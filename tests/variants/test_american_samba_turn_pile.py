@@ -606,64 +606,82 @@ def test_AS_23_only_top_card_of_pile_counts() -> None:
 
 
 def test_AS_23_take_reaches_minimum_with_hand_cards_in_the_take_meld() -> None:
-    """Wild cards from hand in the take meld count: 9+9+9+joker = 80 reaches 50."""
+    """Wild cards from hand in the take meld count: 9+9+9+joker = 80 reaches 50 in the
+    take itself. Taking with the pair alone (30) is allowed too, because the joker can be
+    laid off afterwards — and until it is, nothing else may be played."""
     game = start(HandSetup(hands=("9h 9s JK 6c 7d 8h", "4c 8c Jh Qd Kc"),
                            pile="Ah Ad 9d", stock="Qs Jh 7c 6h", to_play=0))
-    assert rule_of(game, "take-pile 9h 9s") == "AS-23"
-    assert text("take-pile 9h 9s JK") in legal(game)
-    game.apply("take-pile 9h 9s JK")
-    assert game.has_initial_meld(0)
+    assert {text("take-pile 9h 9s JK"), text("take-pile 9h 9s")} <= legal(game)
+    once = game.clone()
+    once.apply("take-pile 9h 9s JK")
+    assert once.has_initial_meld(0) and once.is_legal("discard 6c")
+    game.apply("take-pile 9h 9s")
+    assert not game.has_initial_meld(0) and game.initial_meld_count() == 30
+    assert legal(game) == {text("lay-off 0 JK")}
+    assert rule_of(game, "discard 6c") == "AS-23"
+    game.apply("lay-off 0 JK")
+    assert game.has_initial_meld(0) and game.initial_meld_count() == 80
     assert game.is_legal("discard 6c")
 
 
-def test_AS_23_take_with_further_melds_reaches_minimum() -> None:
-    """'take-pile X Y + meld': further melds from hand put down with the take count
-    towards the minimum and complete the initial meld in one move."""
+def test_AS_23_take_completed_by_further_melds_from_hand() -> None:
+    """A take short of the minimum is completed by melds from hand in the same turn:
+    9+9+9 = 30, then the kings (or the queens) bring it to 60. The pile's cards (aces, a
+    king) stay in hand and count nothing."""
     game = start(HandSetup(hands=("9h 9s Kh Kd Ks Qh Qd Qs 6c 7d", "4c 8c Jh Qd Kc"),
                            pile="Ah Ad As Kc 9d", stock="Qs Jh 7c 6h", to_play=0))
-    with_kings = text("take-pile 9h 9s + Kh Kd Ks")
-    with_queens = text("take-pile 9h 9s + Qh Qd Qs")
-    assert {with_kings, with_queens} <= legal(game)
-    game.apply(with_kings)
+    assert text("take-pile 9h 9s") in legal(game)
+    game.apply("take-pile 9h 9s")
+    assert hand(game, 0) == cards("Kh Kd Ks Qh Qd Qs 6c 7d Ah Ad As Kc")
+    assert game.pile == ()
+    listed = legal(game)
+    assert {text("meld Kh Kd Ks"), text("meld Qh Qd Qs")} <= listed
+    assert text("meld Ah Ad As") not in listed  # cards from the pile wait
+    assert rule_of(game, "meld Ah Ad As") == "AS-23"
+    assert rule_of(game, "retract") == "AS-23"
+    game.apply("meld Kh Kd Ks")
     assert game.has_initial_meld(0)
     assert [Counter(m.cards) for m in game.side_melds(0)] == [cards("9d 9h 9s"),
                                                               cards("Kh Kd Ks")]
-    assert hand(game, 0) == cards("Qh Qd Qs 6c 7d Ah Ad As Kc")
-    assert game.pile == ()
-    assert rule_of(game, "retract") == "AS-24"
-    assert game.is_legal("discard 6c")
+    assert rule_of(game, "retract") == "AS-24"  # nothing provisional is left
+    assert game.is_legal("meld Ah Ad As") and game.is_legal("discard 6c")
 
 
 def test_AS_23_further_meld_may_be_a_sequence() -> None:
-    """A further meld listed with the take may be a sequence: 30 + 30 reaches 50."""
+    """The melds that complete a take may be sequences: 30 + 15 leaves 5 to find, which
+    the 7h and 8h laid off on the sequence provide; 30 + 30 at once also reaches 50."""
     game = start(HandSetup(hands=("9h 9s 4h 5h 6h 7h 8h 6c 7d", "4c 8c Jh Qd Kc"),
                            pile="Ac 9d", stock="Qs Jh 7c 6h", to_play=0))
-    assert rule_of(game, "take-pile 9h 9s + 4h 5h 6h") == "AS-23"
-    action = text("take-pile 9h 9s + 4h 5h 6h 7h 8h")
-    assert action in legal(game)
-    game.apply(action)
+    game.apply("take-pile 9h 9s")
+    listed = legal(game)
+    assert {text("meld 4h 5h 6h"), text("meld 4h 5h 6h 7h 8h")} <= listed
+    game.apply("meld 4h 5h 6h")
+    assert game.initial_meld_count() == 45 and not game.has_initial_meld(0)
+    assert rule_of(game, "discard 6c") == "AS-23"
+    game.apply("lay-off 1 7h")
     assert game.has_initial_meld(0)
     assert game.side_melds(0)[1].kind.value == "run"
 
 
-def test_AS_23_unneeded_further_meld_is_refused() -> None:
-    """A further meld that is not needed to reach the minimum may not be listed with the
-    take (meld it after taking instead)."""
-    game = start(HandSetup(hands=("9h 9s JK Kh Kd Ks Qh Qd Qs 6c 7d", "4c 8c Jh Qd Kc"),
-                           pile="Ac 9d", stock="Qs Jh 7c 6h", to_play=0))
-    assert rule_of(game, "take-pile 9h 9s + Kh Kd Ks + Qh Qd Qs") == "AS-23"
-    assert rule_of(game, "take-pile 9h 9s JK + Kh Kd Ks") == "AS-23"
-    assert game.is_legal("take-pile 9h 9s + Kh Kd Ks")
-    assert game.is_legal("take-pile 9h 9s JK")
+def test_AS_23_take_that_the_hand_cannot_complete_is_refused() -> None:
+    """9+9+9 = 30 and a hand whose only other cards (6c 7d 8h, no pair) cannot be melded:
+    the take is refused with AS-23 and the game is unchanged."""
+    game = start(HandSetup(hands=("9h 9s 6c 7d Kh", "4c 8c Jh Qd Kc"),
+                           pile="Kd Ks 9d", stock="Qs Jh 7c 6h", to_play=0))
+    before = game.snapshot()
+    assert rule_of(game, "take-pile 9h 9s") == "AS-23"
+    assert game.snapshot() == before
+    assert not kinds(game.legal_actions(), TakePile)
 
 
-def test_AS_23_further_melds_only_with_an_initial_meld_take() -> None:
-    """A side that has already melded takes the pile with the top-card meld alone."""
+def test_AS_23_no_owed_minimum_once_the_side_has_melded() -> None:
+    """A side that has already melded takes the pile with the top-card meld alone and may
+    discard at once."""
     game = start(HandSetup(hands=("9h 9s Kh Kd Ks 6c 7d", "4c 8c Jh Qd Kc"),
                            pile="Ac 9d", stock="Qs Jh 7c 6h",
                            melds=(("Ah Ad As",), ()), to_play=0))
-    assert rule_of(game, "take-pile 9h 9s + Kh Kd Ks") == "AS-23"
-    assert game.is_legal("take-pile 9h 9s")
+    game.apply("take-pile 9h 9s")
+    assert game.is_legal("discard 6c") and game.is_legal("meld Kh Kd Ks")
 
 
 def test_AS_23_low_minimum_take_with_pair_alone() -> None:

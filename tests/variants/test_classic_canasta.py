@@ -502,24 +502,38 @@ def test_CC_5_top_card_counts_for_an_initial_meld_from_the_pile() -> None:
 
 
 def test_CC_5_rest_of_the_pile_does_not_count() -> None:
-    """The cards under the top card never count: Kc with Kh Kd is 30 < 50 although three
-    aces lie below; further melds from hand listed after ``+`` may make it up."""
+    """The cards under the top card never count: Kc with Kh Kd is 30 of 50 although three
+    aces lie below. The queens in hand make up the rest, so the take is allowed; until
+    they are melded no discard, and the aces from the pile wait."""
     game = start(("Kh Kd Qh Qd Qs 5c", "4c 4d", "5d 5s", "6h 6d"), stock="8h 8d",
                  pile="Ac Ad Ah Kc")
-    assert refused(game, "take-pile Kh Kd") == "CC-5"
-    play(game, "take-pile Kh Kd + Qh Qd Qs")
+    play(game, "take-pile Kh Kd")
+    assert game.initial_meld_count() == 30 and not game.has_initial_meld(0)
+    assert refused(game, "discard 5c") == "CC-5"
+    assert refused(game, "meld Ac Ad Ah") == "CC-5"
+    play(game, "meld Qd Qh Qs")
     assert game.has_initial_meld(0)
     assert len(game.side_melds(0)) == 2
+    # Without the queens nothing in hand can make up the rest: the take is refused.
+    short = start(("Kh Kd 5c 6d", "4c 4d", "5d 5s", "6h 6d"), stock="8h 8d",
+                  pile="Ac Ad Ah Kc")
+    assert refused(short, "take-pile Kh Kd") == "CC-5"
 
 
 def test_CC_5_higher_minimum_for_a_pile_take() -> None:
-    """At 1500 points the take needs 90: K-K-K plus Q-Q-Q (60) is refused with CC-5,
-    K-K-K plus A-A-A (90) is accepted."""
+    """At 1500 points the take needs 90: K-K-K (30) with Q-Q-Q (30) is not enough, so
+    without the aces the take is refused with CC-5; with A-A-A (60) as well it is allowed
+    and complete once both melds are down."""
+    short = start(("Kh Kd Qh Qd Qs 5c 6d", "4c 4d", "5d 5s", "6h 6d"), stock="8h 8d",
+                  pile="7c Kc", scores=(1500, 0))
+    assert short.initial_minimum(0) == 90
+    assert refused(short, "take-pile Kh Kd") == "CC-5"
     game = start(("Kh Kd Qh Qd Qs Ah As Ac 5c", "4c 4d", "5d 5s", "6h 6d"), stock="8h 8d",
                  pile="7c Kc", scores=(1500, 0))
-    assert game.initial_minimum(0) == 90
-    assert refused(game, "take-pile Kh Kd + Qh Qd Qs") == "CC-5"
-    play(game, "take-pile Kh Kd + Ah As Ac")
+    play(game, "take-pile Kh Kd", "meld Qh Qd Qs")
+    assert game.initial_meld_count() == 60 and not game.has_initial_meld(0)
+    assert refused(game, "discard 5c") == "CC-5"
+    play(game, "meld Ah As Ac")
     assert game.has_initial_meld(0)
 
 

@@ -709,15 +709,21 @@ def test_AS_22_short_initial_meld_is_completed_or_retracted() -> None:
 
 
 def test_AS_23_taking_the_pile_for_the_initial_meld_must_reach_the_minimum() -> None:
-    """Without an initial meld the take (top card + hand cards) must reach 50; the rest of
-    the pile does not count. Extra melds from hand may be listed to reach it."""
+    """Without an initial meld the take (top card + hand cards) must reach 50 with melds
+    from hand in the same turn; the kings in the pile do not count."""
     game = start(("9c 9c Ah Ad As 5s", "4d", "6c", "7d"), pile="Kd Kc Ks 9d",
                  stock="4c Jc Jd Js", dealer=3)
-    assert rule_of(game, "take-pile 9c 9c") == "AS-23"
-    assert "take-pile 9c 9c + Ad Ah As" in legal(game)
-    game.apply("take-pile 9c 9c + Ad Ah As")
+    assert "take-pile 9c 9c" in legal(game)
+    game.apply("take-pile 9c 9c")
+    assert game.initial_meld_count() == 30
+    assert rule_of(game, "meld Kc Kd Ks") == "AS-23"
+    assert rule_of(game, "discard 5s") == "AS-23"
+    game.apply("meld Ad Ah As")
     assert game.has_initial_meld(0)
     assert len(game.side_melds(0)) == 2
+    no_aces = start(("9c 9c 4h 6d 8s 5s", "4d", "6c", "7d"), pile="Kd Kc Ks 9d",
+                    stock="4c Jc Jd Js", dealer=3)
+    assert rule_of(no_aces, "take-pile 9c 9c") == "AS-23"
 
 
 def test_AS_9_sequences_are_melded_without_wild_cards() -> None:

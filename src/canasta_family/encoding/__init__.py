@@ -15,7 +15,7 @@ and :mod:`canasta_family.openspiel` build on it, and so can anything else.
 >>> import canasta_family
 >>> game = canasta_family.new_game(players=2, seed=3)
 >>> StepCodec.for_game(game).size
-440
+439
 """
 
 from __future__ import annotations

@@ -41,10 +41,10 @@ def hand_limit_exceeded(game: Game, limit: int | None) -> bool:
     """Whether a seat whose side has not made its initial meld holds more than ``limit``
     cards (never, for ``None``).
 
-    In such positions the engine may list every combination of extra melds that completes
-    an initial meld with a pile take, which grows combinatorially with the hand (over a
-    million actions for a 38-card hand). Random step policies take the pile often and get
-    there; the adapters can stop an episode first (``max_hand``).
+    Random step policies take the pile often and get there; such episodes run long and
+    every listing of them is heavier (hundreds of melds, and the search for a completion
+    of an owed initial meld, AS-23), so the adapters can stop an episode first
+    (``max_hand``).
 
     >>> import canasta_family
     >>> game = canasta_family.new_game(players=2, seed=1)

@@ -17,8 +17,7 @@ action                              steps
 ``meld C1 … Ck``                    ``MELD``, ``CARD+code(C1)`` … ``CARD+code(Ck)``,
                                     ``COMMIT``
 ``lay-off N C1 … Ck``               ``LAY_OFF+N``, the cards as above, ``COMMIT``
-``take-pile C1 … + D1 … + …``       ``TAKE``, the cards of the take meld, then for each
-                                    ``+`` group ``GROUP`` and its cards, ``COMMIT``
+``take-pile C1 … Ck``               ``TAKE``, the cards of the take meld, ``COMMIT``
 ==================================  ===================================================
 
 Cards are selected in canonical order (by card code, repeats allowed), so each action has
@@ -62,8 +61,7 @@ from canasta_family.engine import Game
 
 __all__ = ["StepBuilder", "StepCodec", "StepError"]
 
-_SINGLE = ("draw", "pass", "retract", "answer-yes", "answer-no", "meld", "take", "group",
-           "commit")
+_SINGLE = ("draw", "pass", "retract", "answer-yes", "answer-no", "meld", "take", "commit")
 _CARD_BLOCKS = ("discard", "place", "card")
 _MELD_BLOCKS = ("pick-up", "take-onto", "lay-off", "merge", "merge-with")
 
@@ -84,14 +82,14 @@ class StepCodec:
     """The step vocabulary for ``num_players`` seats and at most ``max_melds`` melds a side.
 
     Steps are numbered in blocks, in this order (``offsets`` gives each block's first
-    number): the nine single steps ``draw pass retract answer-yes answer-no meld take
-    group commit``; ``ask`` (one per seat); ``discard``, ``place`` and ``card`` (53 each,
+    number): the eight single steps ``draw pass retract answer-yes answer-no meld take
+    commit``; ``ask`` (one per seat); ``discard``, ``place`` and ``card`` (53 each,
     by card code: ``(rank − 2) × 4 + suit``, joker 52); ``pick-up``, ``take-onto``,
     ``lay-off``, ``merge`` and ``merge-with`` (``max_melds`` each, by meld number).
 
     >>> codec = StepCodec(num_players=4, max_melds=54)
     >>> codec.size, codec.offsets["discard"], codec.index("card", 52)
-    (442, 13, 171)
+    (441, 12, 170)
     """
 
     num_players: int
@@ -149,7 +147,7 @@ class StepCodec:
         """The number of step ``name`` with ``argument`` (a seat, card code or meld number).
 
         >>> StepCodec(num_players=2, max_melds=36).index("ask", 1)
-        10
+        9
         """
         size = self._block_size(name)
         if not 0 <= argument < size:
@@ -161,7 +159,7 @@ class StepCodec:
     def block(self, step: int) -> tuple[str, int]:
         """The block name and argument of a step number.
 
-        >>> StepCodec(num_players=4, max_melds=54).block(171)
+        >>> StepCodec(num_players=4, max_melds=54).block(170)
         ('card', 52)
         """
         if not 0 <= step < self.size:
@@ -175,7 +173,7 @@ class StepCodec:
     def describe(self, steps: Iterable[int]) -> list[str]:
         """Readable names of steps (``"card 7h"``, ``"lay-off 2"``, ``"draw"``).
 
-        >>> StepCodec(num_players=4, max_melds=54).describe([0, 13, 280])
+        >>> StepCodec(num_players=4, max_melds=54).describe([0, 12, 279])
         ['draw', 'discard 2c', 'lay-off 0']
         """
         out = []
@@ -198,9 +196,9 @@ class StepCodec:
 
         >>> import canasta_family
         >>> codec = StepCodec(num_players=4, max_melds=54)
-        >>> take = canasta_family.parse_action("take-pile 9c 9d + Kd Kh Ks")
+        >>> take = canasta_family.parse_action("take-pile 9c 9d 2h")
         >>> codec.describe(codec.steps_of(take))
-        ['take', 'card 9c', 'card 9d', 'group', 'card Kd', 'card Kh', 'card Ks', 'commit']
+        ['take', 'card 2h', 'card 9c', 'card 9d', 'commit']
         """
         o = self.offsets
         if isinstance(action, Draw):
@@ -229,12 +227,7 @@ class StepCodec:
         # What remains is a pile take.
         if action.onto is not None:
             return (self.index("take-onto", action.onto),)
-        steps = [o["take"], *self._cards(action.cards)]
-        for group in action.extra:
-            steps.append(o["group"])
-            steps.extend(self._cards(group))
-        steps.append(o["commit"])
-        return tuple(steps)
+        return (o["take"], *self._cards(action.cards), o["commit"])
 
 
 class StepBuilder:
@@ -250,7 +243,7 @@ class StepBuilder:
     >>> builder.codec.describe(builder.allowed())
     ['draw', 'take']
     >>> builder.step(builder.codec.index("take")) is None, len(builder.completions())
-    (True, 13)
+    (True, 2)
     """
 
     __slots__ = ("_candidates", "_memo", "codec", "game", "pending")
@@ -314,7 +307,7 @@ class StepBuilder:
         >>> import canasta_family
         >>> mask = StepBuilder(canasta_family.new_game(seed=7)).mask()
         >>> len(mask), sum(mask)
-        (442, 2)
+        (441, 2)
         """
         out = [0] * self.codec.size
         for step in self.allowed():

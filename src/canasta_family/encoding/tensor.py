@@ -52,7 +52,7 @@ class ObservationLayout:
 
     >>> layout = ObservationLayout(num_players=2, num_sides=2, max_melds=36)
     >>> layout.offset("hand"), layout.offset("pending_cards"), layout.size
-    (0, 53, 878)
+    (0, 53, 877)
     """
 
     num_players: int
@@ -67,7 +67,7 @@ class ObservationLayout:
         parts: list[tuple[str, int]] = [
             ("hand", NUM_CODES), ("pending_cards", NUM_CODES),
             ("pending_kind", len(PENDING_KINDS)), ("pending_target", 1),
-            ("pending_groups", 1), ("phase", len(PHASES)), ("to_move", 1),
+            ("phase", len(PHASES)), ("to_move", 1),
             ("dealer", n), ("hand_sizes", n), ("foot_sizes", n), ("feet_picked_up", n),
             ("stock_size", 1), ("pile_size", 1), ("pile_frozen", 1),
             ("pile_top", NUM_CODES), ("question", 3), ("hand_number", 1),
@@ -92,7 +92,7 @@ class ObservationLayout:
 
         >>> import canasta_family
         >>> ObservationLayout.for_game(canasta_family.new_game(players=4, seed=1)).size
-        1174
+        1173
         """
         if max_melds is None:
             max_melds = len(game.deck) // max(1, game.meld_rules.min_size)
@@ -103,7 +103,7 @@ class ObservationLayout:
         """The first index of section ``name``.
 
         >>> ObservationLayout(num_players=4, num_sides=2, max_melds=54).offset("pile_top")
-        136
+        135
         """
         return self._section(name)[0]
 
@@ -111,7 +111,7 @@ class ObservationLayout:
         """The indices of section ``name`` as a slice.
 
         >>> ObservationLayout(num_players=4, num_sides=2, max_melds=54).slice("phase")
-        slice(112, 116, None)
+        slice(111, 115, None)
         """
         off, size = self._section(name)
         return slice(off, off + size)
@@ -199,8 +199,6 @@ class ObservationLayout:
         for name, value in pending:
             if name == "card":
                 out[cards + value] += 1
-            elif name == "group":
-                out[w["pending_groups"][0]] += 1
 
     def _encode_side(self, out: list[float], k: int, side: int, obs: Observation) -> None:
         w = self._where

@@ -4,7 +4,7 @@ the game ``python_canasta_family`` with :mod:`pyspiel`. See ``docs/rl.md``.
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_canasta_family(variant=canasta,players=2)")
 >>> game.num_players(), game.num_distinct_actions()
-(2, 350)
+(2, 349)
 """
 
 from __future__ import annotations

@@ -75,8 +75,7 @@ class GreedyPlayer:
             def take_score(action: TakePile) -> tuple[int, int]:
                 if action.onto is not None:
                     return (100, 0)
-                used = list(action.cards) + [c for group in action.extra for c in group]
-                return (-10 * _wilds(used), -len(used))
+                return (-10 * _wilds(action.cards), -len(action.cards))
 
             return max(takes, key=take_score)
         pickups = [a for a in legal if isinstance(a, PickUp)]

@@ -199,7 +199,7 @@ class ISMCTSPlayer:
         out: list[Action] = [chosen]
         if game.phase == "draw":
             takes = [a for a in legal if isinstance(a, TakePile)]
-            takes.sort(key=lambda a: (a.onto is None, len(a.cards) + sum(map(len, a.extra))))
+            takes.sort(key=lambda a: (a.onto is None, len(a.cards)))
             extra: list[Action] = [a for a in legal if not isinstance(a, TakePile)]
             extra += takes[:2]
         elif game.phase == "play":

@@ -42,7 +42,7 @@ def env(variant: str = DEFAULT_VARIANT, *, players: int | None = None,
 
     >>> e = env(players=4)
     >>> e.unwrapped.codec.size
-    442
+    441
     """
     base = raw_env(variant, players=players, options=options, **settings)
     checked = wrappers.AssertOutOfBoundsWrapper(base)

@@ -113,7 +113,7 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
         >>> e = CanastaEnv(players=2)
         >>> e.observation_space("player_0")["observation"].shape
-        (1166,)
+        (1165,)
         """
         return self.observation_spaces[agent]
 
@@ -121,7 +121,7 @@ class CanastaEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         """The action space of ``agent``: ``Discrete(codec.size)``.
 
         >>> CanastaEnv(players=2).action_space("player_1")
-        Discrete(440)
+        Discrete(439)
         """
         return self.action_spaces[agent]
 

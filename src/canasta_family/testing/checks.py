@@ -693,7 +693,7 @@ def _sub_multisets(cards: Sequence[Card], low: int, high: int) -> list[tuple[Car
 
 def brute_force_candidates(game: Game, *, max_meld: int = 8) -> list[Action]:
     """Every action of the usual kinds the player to move could try now, built by brute
-    force from its hand (no pile takes with extra melds):
+    force from its hand:
 
     draw, pass, retract, answers, ``ask`` to every seat, a discard and a red-3 placement
     of every card held, a new meld from every sub-multiset of the hand of 1 to

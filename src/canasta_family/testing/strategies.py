@@ -85,10 +85,10 @@ def hand_limit_reached(game: Game, max_hand: int = DEFAULT_MAX_HAND) -> bool:
     """Whether a seat whose side has not made its initial meld holds more than
     ``max_hand`` cards.
 
-    In such positions the engine lists every combination of extra melds that could
-    complete an initial meld together with a pile take, and that list grows
-    combinatorially with the hand (tens of thousands of actions for a 23-card hand), so
-    random play stops there to keep tests fast.
+    Random players reach such hands by taking piles they cannot meld from; every listing
+    then costs more (hundreds of melds, and for a pile take the search for a completion
+    of the minimum, AS-23) while the hand goes on for long, so random play stops there to
+    keep tests fast.
 
     >>> import canasta_family
     >>> hand_limit_reached(canasta_family.new_game(players=2, seed=1))
@@ -217,7 +217,7 @@ def arranged_setups(variant: str = DEFAULT_VARIANT, players: int = 4, *, max_han
 
 
 _KINDS = ("draw", "pass", "retract", "answer", "ask", "discard-any", "discard-held", "place",
-          "pick-up", "meld", "take-cards", "take-extra", "take-onto", "take-nothing", "lay-off",
+          "pick-up", "meld", "take-cards", "take-onto", "take-nothing", "lay-off",
           "merge", "wrong-seat")
 
 
@@ -279,9 +279,6 @@ def _candidates(draw: st.DrawFn, game: Game) -> Candidate:
         action = MakeMeld(cards=cards())
     elif kind == "take-cards":
         action = TakePile(cards=cards(1, 3))
-    elif kind == "take-extra":
-        extra = tuple(cards(3, 4) for _ in range(draw(st.integers(1, 2))))
-        action = TakePile(cards=cards(2, 2), extra=extra)
     elif kind == "take-onto":
         action = TakePile(onto=index())
     elif kind == "take-nothing":
