@@ -2,6 +2,7 @@
 
     python benchmarks/bench_players.py strength [--games 1000] [--jobs 2] [--variants ...]
     python benchmarks/bench_players.py ismcts [--hands 250] [--time 0.25] [--log FILE]
+    python benchmarks/bench_players.py speed [--games 20]
     python benchmarks/bench_players.py determinize
     python benchmarks/bench_players.py throughput [--games 40]
 
@@ -15,6 +16,9 @@ through the arena.
 single hands (the first hand of seeded games, the search player alternating seats): a
 hand is won by the higher hand score. Reports the win rate with its Wilson 95 %
 interval, the mean score difference, and the decision times.
+
+``speed``: the time HeuristicPlayer takes per decision (mean, 99th percentile, slowest)
+and per game, playing against GreedyPlayer in every built-in variant.
 
 ``determinize``: the cost of ``Game.determinize`` and of one more sample from a
 ``Determinizer`` at positions of a greedy game.
@@ -130,6 +134,32 @@ def ismcts(args: argparse.Namespace) -> None:
         "seconds": round(time.perf_counter() - start, 1)})
 
 
+def speed(args: argparse.Namespace) -> None:
+    for variant in [v.info.name for v in all_variants()]:
+        allowed = canasta_family.find_variant(variant).info.players
+        players = 4 if 4 in allowed else max(allowed)
+        times: list[float] = []
+        start = time.perf_counter()
+        for index in range(args.games):
+            game = canasta_family.new_game(variant, players=players, seed=args.seed + index)
+            bots: list[object] = [HeuristicPlayer() if (seat + index) % 2 == 0
+                                  else GreedyPlayer() for seat in range(players)]
+            while not game.is_over:
+                mover = game.current_player
+                began = time.perf_counter()
+                action = decide(bots[mover], game)  # type: ignore[arg-type]
+                if isinstance(bots[mover], HeuristicPlayer):
+                    times.append(time.perf_counter() - began)
+                game.apply(action)
+        ordered = sorted(times)
+        _emit(args.out, {
+            "bench": "speed", "variant": variant, "players": players, "games": args.games,
+            "decisions": len(times), "mean_decision_ms": round(statistics.mean(times) * 1e3, 3),
+            "p99_decision_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e3, 2),
+            "max_decision_ms": round(ordered[-1] * 1e3, 1),
+            "seconds_per_game": round((time.perf_counter() - start) / args.games, 3)})
+
+
 def determinize(args: argparse.Namespace) -> None:
     for variant in [v.info.name for v in all_variants()]:
         players = canasta_family.find_variant(variant).info.preferred_players
@@ -183,13 +213,16 @@ def main() -> None:
     m.add_argument("--depth", type=int, default=24)
     m.add_argument("--margin", type=float, default=0.03)
     m.add_argument("--log", default=None, help="append one JSON line per hand to this file")
+    sp = sub.add_parser("speed")
+    sp.add_argument("--games", type=int, default=20)
+    sp.add_argument("--seed", type=int, default=500)
     sub.add_parser("determinize")
     t = sub.add_parser("throughput")
     t.add_argument("--games", type=int, default=40)
     for p in sub.choices.values():
         p.add_argument("--out", default=None)
     args = parser.parse_args()
-    {"strength": strength, "ismcts": ismcts, "determinize": determinize,
+    {"strength": strength, "ismcts": ismcts, "speed": speed, "determinize": determinize,
      "throughput": throughput}[args.bench](args)
 
 

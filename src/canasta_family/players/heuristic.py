@@ -4,16 +4,21 @@ It builds on :class:`~canasta_family.players.GreedyPlayer` (initial-meld plannin
 taking, wild cards kept for canastas) and adds what the greedy baseline lacks:
 
 - **Guarding the pile.** Before discarding it estimates, for the next player, the chance
-  of taking the pile with each card: by laying it off on one of their open melds when the
-  pile is not frozen for them, or with a natural pair from hand, the pair's chance worked
-  out from how many cards of that rank are still unseen, the cards known to be in that
-  hand (taken with the pile) and the ranks that player threw away. The risk is weighed by
+  of taking the pile with each card, following the variant's pile rules: by laying it off
+  on one of their open melds when the pile is not frozen for them, with a natural and a
+  wild card where an unfrozen pile may be taken so, or with a natural pair from hand. The
+  pair's chance comes from reading that hand (:mod:`~canasta_family.players.hand_reading`:
+  declined piles, melded and discarded ranks cap what it holds, cards drawn since count
+  by chance, cards known from a pile it took count for certain). The risk is weighed by
   what the pile is worth; a wild card is thrown to freeze a big pile when every other
   discard is dangerous, and a black 3 (which blocks the pile) is the first choice when
   the pile is worth guarding.
 - **Canastas by their worth.** Plays that complete a canasta come first, ranked by the
   variant's bonus for that kind (a samba before a mixed canasta), then lay-offs that bring
   a meld nearer to one.
+- **Shedding.** Once its side owns enough canastas to go out (two), or when the hand is
+  about to end, it lays wild cards off on open melds and melds with them: whoever goes
+  out usually wins the hand, and cards held at the end only cost.
 - **Going out and the partner.** It goes out when it may; with a partner holding many
   cards it first asks, and as the partner it answers *no* while holding many points
   (unless the other side is about to go out anyway).
@@ -49,12 +54,13 @@ from canasta_family.actions import (
     Merge,
     PlaceRedThree,
 )
-from canasta_family.cards import Card, parse_card
+from canasta_family.cards import Card
 from canasta_family.determinize import Knowledge
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
 from canasta_family.players.greedy import GreedyPlayer, _value, _wilds
-from canasta_family.rules import CanastaRules, MeldRules
+from canasta_family.players.hand_reading import HandReading
+from canasta_family.rules import CanastaRules, MeldRules, PileRules
 
 __all__ = ["HeuristicPlayer"]
 
@@ -70,8 +76,10 @@ class _Rules:
         self.canasta: CanastaRules = probe.canasta_rules
         self.deck: Counter[Card] = Counter(probe.deck)
         self.values = {card: probe.card_value(card) for card in self.deck}
-        self.blocks_with_black_three = probe.pile_rules.blocked_black_three
+        self.pile: PileRules = probe.pile_rules
         self.wild_blocks = probe.pile_rules.blocked_wild
+        self.draw_count = probe.draw_count
+        self.foot_size = probe.deal_rules.foot_size
         # Where wild cards make a canasta of their own, they are kept for it.
         self.wild_canasta = self.meld.wild_melds and bool(
             self.canasta.bonuses.get(self.canasta.wild_kind))
@@ -85,19 +93,21 @@ def _rules(variant: str, players: int) -> _Rules:
     return _Rules(variant, players)
 
 
-def _pair_chance(expected: float) -> float:
-    """P(at least two) for a Poisson count with mean ``expected``."""
-    return 1.0 - math.exp(-expected) * (1.0 + expected)
-
-
 class HeuristicPlayer(GreedyPlayer):
     """Rule-based player (see the module documentation). ``caution`` scales how much the
-    pile's safety weighs against keeping useful cards."""
+    pile's safety weighs against keeping useful cards (``None``: 3, or 1 where hands have
+    a foot). ``pair_bias`` scales the chance that unseen cards of a rank are in the next
+    hand: players keep pairs and throw singles, so a hand holds pairs more often than
+    cards dealt at random would."""
 
-    def __init__(self, caution: float = 1.0, freeze_pile: int = 3,
+    def __init__(self, caution: float | None = None, freeze_pile: int = 3,
                  freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
-                 run_weight: float = 1.0) -> None:
+                 run_weight: float = 1.0, shed_after: int = 2, pair_bias: float = 2.0,
+                 end_rounds: float = 1.0) -> None:
+        self.end_rounds = end_rounds
+        self.pair_bias = pair_bias
         self.caution = caution
+        self.shed_after = shed_after
         self.freeze_pile = freeze_pile
         self.freeze_danger = freeze_danger
         self.wild_reserve = wild_reserve
@@ -155,8 +165,15 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         best: Action | None = None
         best_key = 0.0
+        kinds = [m.canasta for m in obs.my_melds if m.canasta is not None]
+        # Where wild cards make a canasta of their own, they go there first (see _Rules).
+        wild_due = rules.wild_canasta and rules.canasta.wild_kind not in kinds
+        shedding = ((len(kinds) >= self.shed_after and not wild_due)
+                    or self._ending_soon(obs, rules))
         for action in legal:
             key = self._meld_key(obs, rules, action)
+            if key == 0.0 and shedding:
+                key = self._shed_key(obs, action)
             if key > best_key:
                 best, best_key = action, key
         if best is not None:
@@ -198,6 +215,22 @@ class HeuristicPlayer(GreedyPlayer):
                 return 150.0
         return 0.0
 
+    def _ending_soon(self, obs: Observation, rules: _Rules) -> bool:
+        """Whether the hand will likely end within about a round: then cards still held
+        only cost points."""
+        rounds = self.end_rounds * len(obs.hand_sizes) * max(1, rules.draw_count)
+        return obs.stock_size <= rounds or self._others_close(obs)
+
+    @staticmethod
+    def _shed_key(obs: Observation, action: Action) -> float:
+        """With enough canastas to go out, ending the hand soon is worth more than wild
+        cards kept for later canastas: any play that sheds cards is worth making."""
+        if isinstance(action, LayOff) and obs.my_melds[action.meld].canasta is None:
+            return 5.0 + len(action.cards)
+        if isinstance(action, MakeMeld):
+            return 4.0 + len(action.cards)
+        return 0.0
+
     @staticmethod
     def _completes(rules: _Rules, meld: Meld, added: int, wild: int) -> str | None:
         """The canasta kind a lay-off would complete, or None."""
@@ -231,7 +264,7 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         keep = self._keep_scores(obs)
         danger = self._dangers(obs, rules, {a.card for a in discards})
-        weight = self.caution * self._pile_worth(obs, rules)
+        weight = self._caution(rules) * self._pile_worth(obs, rules)
 
         def cost(action: Discard) -> float:
             return keep[action.card] + weight * danger.get(action.card, 0.0)
@@ -245,7 +278,7 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         keep = self._keep_scores(obs)
         danger = self._dangers(obs, rules, {a.card for a in discards})
-        weight = self.caution * self._pile_worth(obs, rules)
+        weight = self._caution(rules) * self._pile_worth(obs, rules)
 
         def cost(action: Discard) -> float:
             card = action.card
@@ -292,6 +325,14 @@ class HeuristicPlayer(GreedyPlayer):
             scores[card] = score + _value(card) / 10.0
         return scores
 
+    def _caution(self, rules: _Rules) -> float:
+        if self.caution is not None:
+            return self.caution
+        # Where every hand has a foot, going out takes canastas of several kinds and the
+        # stock is short: piles have to change hands for anyone to get there, so holding
+        # every risky card back mostly runs the stock out.
+        return 1.0 if rules.foot_size else 3.0
+
     @staticmethod
     def _pile_worth(obs: Observation, rules: _Rules) -> float:
         """Roughly what taking the pile would give the taker, in keep-score units."""
@@ -306,54 +347,55 @@ class HeuristicPlayer(GreedyPlayer):
         if side == obs.side:
             return {}
         know = Knowledge(obs)
+        reading = HandReading(obs, draw_count=rules.draw_count, pickup_cards=1,
+                              foot_size=rules.foot_size)
         unseen = know.unseen(rules.deck)
         pool = max(1, sum(v for v in unseen.values() if v > 0))
         by_rank: Counter[int] = Counter()
+        wild_unseen = 0
         for card, count in unseen.items():
-            if count > 0 and not card.is_wild:
-                by_rank[card.rank] += count
-        known_ranks = Counter(c.rank for c in know.known[nxt].elements())
-        thrown = {card.rank for card in self._discarded_by(obs, nxt)}
-        frozen_pile = any(c.is_wild or c.is_red_three for c in know.pile) or \
-            (know.pile_unknown > 0 and obs.pile_frozen)
+            if count > 0:
+                if card.is_wild:
+                    wild_unseen += count
+                else:
+                    by_rank[card.rank] += count
+        known = know.known[nxt]
+        known_ranks = Counter(c.rank for c in known.elements() if not c.is_wild)
+        hidden = max(0, obs.hand_sizes[nxt] - sum(known.values()))
         melded = obs.initial_melds_made[side]
-        open_ranks = {m.rank for m in obs.melds[side]
-                      if m.kind is MeldKind.SET and m.canasta is None}
+        pile = rules.pile
+        frozen = (pile.always_frozen or (pile.frozen_before_initial_meld and not melded)
+                  or (pile.frozen_by_wild_or_red_three
+                      and (any(c.is_wild or c.is_red_three for c in know.pile)
+                           or (know.pile_unknown > 0 and obs.pile_frozen))))
+        onto: set[int] = set()
         run_ends: set[tuple[int, object]] = set()
-        for m in obs.melds[side]:
-            if m.kind is MeldKind.RUN and m.canasta is None:
-                ranks = [c.rank for c in m.cards if not c.is_wild]
-                run_ends.add((min(ranks) - 1, m.suit))
-                run_ends.add((max(ranks) + 1, m.suit))
-        hidden = obs.hand_sizes[nxt] - sum(known_ranks.values())
+        if not frozen and pile.unfrozen_layoff:
+            for m in obs.melds[side]:
+                if m.canasta is not None and pile.layoff_not_on_canasta:
+                    continue
+                if m.kind is MeldKind.RUN:
+                    ranks = [c.rank for c in m.cards if not c.is_wild]
+                    run_ends.add((min(ranks) - 1, m.suit))
+                    run_ends.add((max(ranks) + 1, m.suit))
+                elif m.rank is not None:
+                    onto.add(m.rank)
+        with_wild = not frozen and pile.unfrozen_natural_and_wild
+        has_wild = 1.0 - math.exp(-hidden * wild_unseen / pool)
         out: dict[Card, float] = {}
         for card in cards:
-            if card.is_wild:
+            if card.is_wild or card.is_red_three:
                 continue
-            if card.is_black_three and rules.blocks_with_black_three:
+            if card.is_black_three and pile.blocked_black_three:
                 continue
-            if card.is_red_three:
-                continue
-            if melded and not frozen_pile and (card.rank in open_ranks
-                                               or (card.rank, card.suit) in run_ends):
+            if card.rank in onto or (card.rank, card.suit) in run_ends:
                 out[card] = 1.0
                 continue
-            expected = by_rank[card.rank] * max(0, hidden) / pool
-            if card.rank in thrown:
-                expected *= 0.3
-            have = known_ranks[card.rank]
-            if have >= 2:
-                chance = 1.0
-            elif have == 1:
-                chance = 1.0 - math.exp(-expected)
-            else:
-                chance = _pair_chance(expected)
+            rate = self.pair_bias * by_rank[card.rank] / pool
+            one, two = reading.holding(nxt, card.rank, known=known_ranks[card.rank],
+                                       hidden=hidden, rate=rate)
+            chance = two + (one - two) * has_wild if with_wild else two
             if not melded:
                 chance *= 0.5  # the take must also reach the initial minimum
             out[card] = chance
         return out
-
-    @staticmethod
-    def _discarded_by(obs: Observation, seat: int) -> list[Card]:
-        return [parse_card(text.split()[1]) for who, text in obs.history
-                if who == seat and text.startswith("discard ")]

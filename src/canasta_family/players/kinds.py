@@ -51,12 +51,15 @@ def _greedy(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
 
 
 def _heuristic(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
-    return HeuristicPlayer(caution=float(options.get("caution", 1.0)),
+    caution = options.get("caution")
+    return HeuristicPlayer(caution=None if caution is None else float(caution),
                            freeze_pile=int(options.get("freeze_pile", 3)),
                            freeze_danger=float(options.get("freeze_danger", 0.9)),
                            wild_reserve=int(options.get("wild_reserve", 2)),
                            wild_onto=int(options.get("wild_onto", 4)),
-                           run_weight=float(options.get("run_weight", 1.0)))
+                           run_weight=float(options.get("run_weight", 1.0)),
+                           shed_after=int(options.get("shed_after", 2)),
+                           pair_bias=float(options.get("pair_bias", 2.0)))
 
 
 def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
@@ -76,7 +79,8 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
     "greedy": PlayerKind("greedy", _greedy, help="simple rule-of-thumb baseline"),
     "heuristic": PlayerKind("heuristic", _heuristic,
                             {"caution": float, "freeze_pile": int, "freeze_danger": float,
-                             "wild_reserve": int, "wild_onto": int, "run_weight": float},
+                             "wild_reserve": int, "wild_onto": int, "run_weight": float,
+                             "shed_after": int, "pair_bias": float},
                             help="rule-based player guarding the pile"),
     "ismcts": PlayerKind("ismcts", _ismcts,
                          {"iterations": int, "time": float, "depth": int, "rollout": str,
