@@ -1264,31 +1264,19 @@ class Game:
         # initial meld (AS-24): they can be completed or taken back.
         return not self._initial[side] and bool(self._melds[side])
 
-    def _counted_value(self, codes: Sequence[int]) -> int:
+    def _counted_value(self, codes: Sequence[int], use_up: bool = False) -> int:
         """What a play of ``codes`` adds to this turn's initial-meld count: after a pile
-        take short of the minimum, only cards the player held before the take (AS-23)."""
+        take short of the minimum, only cards the player held before the take (AS-23).
+        With ``use_up`` (the play is being made) the counted cards are used up."""
         counts = self._take_counts
         if counts is None:
             return self._value(codes)
         values = self._s.values
-        left = counts[:]
+        left = counts if use_up else counts[:]
         total = 0
         for code in codes:
             if left[code]:
                 left[code] -= 1
-                total += values[code]
-        return total
-
-    def _count_towards_initial(self, codes: Sequence[int]) -> int:
-        """:meth:`_counted_value`, using up the counted cards (the play is being made)."""
-        counts = self._take_counts
-        if counts is None:
-            return self._value(codes)
-        values = self._s.values
-        total = 0
-        for code in codes:
-            if counts[code]:
-                counts[code] -= 1
                 total += values[code]
         return total
 
@@ -3166,7 +3154,7 @@ class Game:
         side = self._s.side_of[player]
         codes = [c.code for c in action.cards]
         kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
-        value = self._count_towards_initial(codes)
+        value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild), value)
         self._log.append((player, action))
@@ -3178,7 +3166,7 @@ class Game:
         codes = [c.code for c in action.cards]
         new, _ = self._layoff_problem(self._melds[side][action.meld], codes, black3_ok=True)
         assert new is not None
-        value = self._count_towards_initial(codes)
+        value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, value)
         self._log.append((player, action))
