@@ -106,16 +106,19 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[LayOff, ...]]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, their LayOff
-actions by meld index, filled as indices are met)."""
+_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[int, ...]]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
+their LayOff actions in ``_LAYOFF_ACTIONS`` by meld index, filled as indices are met)."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, {})
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
 
-"""Meld actions by card codes: values, so one instance serves every game."""
-_LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
+_LAYOFF_ACTIONS: list[LayOff] = []
+"""Every ``LayOff`` the listing has made, by action number (as for new melds, the memo
+entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
+_LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
+"""The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
@@ -2750,8 +2753,8 @@ class Game:
                 layoffs = by_index.get(index)
                 if layoffs is None:
                     layoffs = by_index[index] = tuple(
-                        self._layoff_action(index, codes) for codes, _kind in lcands)
-                out.extend(layoffs)
+                        self._layoff_number(index, codes) for codes, _kind in lcands)
+                out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
                 after = n - len(codes)
@@ -2871,12 +2874,17 @@ class Game:
                 out.append(_DISCARD_ACTIONS[code])
 
     @staticmethod
+    def _layoff_number(index: int, codes: tuple[int, ...]) -> int:
+        number = _LAYOFF_NUMBERS.get((index, codes))
+        if number is None:
+            number = _LAYOFF_NUMBERS[(index, codes)] = len(_LAYOFF_ACTIONS)
+            _LAYOFF_ACTIONS.append(_make(LayOff, meld=index,
+                                         cards=tuple(CARDS[c] for c in codes)))
+        return number
+
+    @staticmethod
     def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
-        layoff = _LAYOFF_ACTIONS.get((index, codes))
-        if layoff is None:
-            layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
-                LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
-        return layoff
+        return _LAYOFF_ACTIONS[Game._layoff_number(index, codes)]
 
     def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
