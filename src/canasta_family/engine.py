@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any, ClassVar
 
 import attrs
@@ -120,6 +120,8 @@ entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
 _LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
 """The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_CODES_OF = itemgetter(0)
+_NUMBER_OF = itemgetter(5)
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
 
@@ -2491,8 +2493,8 @@ class Game:
 
     @staticmethod
     def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
-        return (tuple(found), tuple(cand[5] for cand in found),
-                max((len(cand[0]) for cand in found), default=0), rank)
+        return (tuple(found), tuple(map(_NUMBER_OF, found)),
+                max(map(len, map(_CODES_OF, found)), default=0), rank)
 
     def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
         # _set_problem(..., black3_ok=True) is None, memoised per rule set.
@@ -2558,9 +2560,9 @@ class Game:
         tables = s.tables
         rank = nat_key[0]
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_list = self._wild_list(wildkey)
         found: list[_Candidate] = []
-        ids = tables.meld_ids
+        append = found.append
+        number_of = tables.meld_ids.get
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
             codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
@@ -2571,12 +2573,13 @@ class Game:
         groups = tables.wild_groups.get(wildkey)
         if groups is None:
             by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
-            for _wsub, wvalue, w, low, high in wild_list:
+            for _wsub, wvalue, w, low, high in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
                 by_count[w].append((wvalue, low, high))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
         ok_ws = tables.ok_ws
+        sizes = len(groups)
         for nat, nat_value in nat_subs:
             n = len(nat)
             allowed = ok_ws.get((rank, n))
@@ -2585,14 +2588,20 @@ class Game:
                     (w, self._canasta_kind(False, rank, n + w, w))
                     for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
             for w, kind in allowed:
-                if w >= len(groups):
+                if w >= sizes:
                     break
+                if not w:
+                    number = number_of(nat)
+                    if number is None:
+                        number = self._meld_number(nat)
+                    append((nat, nat_value, kind, 0, rank, number))
+                    continue
                 for wvalue, low, high in groups[w]:
-                    codes = low + nat + high if w else nat
-                    number = ids.get(codes)
+                    codes = low + nat + high
+                    number = number_of(codes)
                     if number is None:
                         number = self._meld_number(codes)
-                    found.append((codes, nat_value + wvalue, kind, w, rank, number))
+                    append((codes, nat_value + wvalue, kind, w, rank, number))
         return self._entry(found, rank)
 
     def _run_entry(self, suit: int, mask: int) -> _Entry:
@@ -2794,7 +2803,9 @@ class Game:
                 self._list_discards(out, player, side, going_out=True)
             return
         # Merges.
-        if self._s.meld.merge and melding and len(melds) > 1:
+        set_ranks = [m.rank for m in melds if m.rank is not None] \
+            if self._s.meld.merge and melding and len(melds) > 1 else []
+        if len(set(set_ranks)) < len(set_ranks):  # two sets of one rank, at least
             by_rank: dict[int, list[int]] = {}
             for index, meld in enumerate(melds):
                 if meld.kind is MeldKind.SET and meld.rank is not None:
@@ -2924,12 +2935,15 @@ class Game:
             else:
                 base = (set_rank - 2) * 4
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
-            shape = (set_rank, size, meld.wilds, meld.canasta, sum(held))
+            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            nat_held = sum(held)
+            if not nat_held and not any(wild):
+                return _NO_LAYOFFS  # nothing in hand could join it
+            shape = (set_rank, size, meld.wilds, meld.canasta, nat_held)
             tables = self._s.tables
             room = tables.layoff_room.get(shape)
             if room is None:
-                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
-            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
             if room <= 0 or not any(wild):
                 if room < 0 or not shape[4]:
                     return _NO_LAYOFFS
