@@ -130,7 +130,7 @@ class _Tables:
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
     __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "meld_actions", "meld_ids",
-                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "wild_groups",
+                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "size", "wild_groups",
                  "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
@@ -138,6 +138,8 @@ class _Tables:
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.size = 0
+        """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
         """The ``MakeMeld`` of every action number in the memo entries."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
@@ -211,6 +213,10 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 # completion finder decides instead (AS-23; only huge hands get there).
 _REACH_BUDGET = 3000
 
+# Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
+# long simulation of large random hands keeps meeting new combinations of counts).
+_MEMO_ENTRIES = 100_000
+
 
 _PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
@@ -278,7 +284,6 @@ class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
     __slots__ = (
-        "actions",
         "canasta",
         "custom_discards",
         "custom_meld_check",
@@ -2419,12 +2424,13 @@ class Game:
         # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
         # only on min(count, cap): the wild part of the key is clamped to it, so hands that
         # differ only in wild cards no set could use share one entry.
-        if len(by_rank) + len(tables.entries) > 100_000:
+        if tables.size > _MEMO_ENTRIES:
             # Cleared before any entry is handed out, with the action numbers they use.
             by_rank.clear()
             tables.entries.clear()
             tables.meld_ids = {}
             tables.meld_actions = []
+            tables.size = 0
         clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
         ranks: Sequence[int] = s.set_rank_list
@@ -2459,6 +2465,7 @@ class Game:
             entry = entries.get(wildkey)
             if entry is None:
                 entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+                tables.size += 1
             if entry[0]:
                 out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
@@ -2468,16 +2475,19 @@ class Game:
             entry = tables.entries.get(key)
             if entry is None:
                 entry = tables.entries[key] = self._wild_entry(wildkey)
+                tables.size += 1
             if entry[0]:
                 out.append(entry)
         if mr.runs:
             cache = tables.entries
             start = (mr.run_low - 2) * 4
-            stop = (mr.run_high - 2) * 4 + 1
+            # Which cards of the run ranks are held, one byte each, then each suit's
+            # column of them: C-level slices.
+            columns = bytes(map(bool, hand[start:(mr.run_high - 1) * 4]))
+            nothing = bytes(mr.run_high - mr.run_low + 1)
             for suit in range(4):
-                # Which ranks of the suit are held, one byte each (a C-level slice).
-                held = bytes(map(bool, hand[start + suit:stop + suit:4]))
-                if not any(held):
+                held = columns[suit::4]
+                if held == nothing:
                     continue
                 run_key = (suit, held)
                 entry = cache.get(run_key)
@@ -2487,6 +2497,7 @@ class Game:
                         if present:
                             mask |= 1 << (mr.run_low + offset)
                     entry = cache[run_key] = self._run_entry(suit, mask)
+                    tables.size += 1
                 if entry[0]:
                     out.append(entry)
         return out
@@ -2957,7 +2968,7 @@ class Game:
         if found is None:
             cands = tuple(self._layoff_search(hand, meld))
             found = cache[key] = (cands, max((len(c[0]) for c in cands), default=0), {})
-            if len(cache) > 1_000_000:
+            if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
         return found
 
