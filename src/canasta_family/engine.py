@@ -189,10 +189,27 @@ _DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
     _make(Discard, card=CARDS[code]) for code in range(NUM_CODES))
 
 
+_SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
-                  ) -> list[tuple[int, ...]]:
+                  ) -> tuple[tuple[int, ...], ...]:
     """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
-    ascending code order) with between ``low`` and ``high`` elements."""
+    ascending code order) with between ``low`` and ``high`` elements.
+
+    Memoised: listing asks for the sub-multisets of the same few natural and wild card
+    counts again and again (the answers are plain data, which the collector skips)."""
+    key = (tuple(items), low, high)
+    found = _SUBMULTISETS.get(key)
+    if found is None:
+        if len(_SUBMULTISETS) > _MEMO_ENTRIES:
+            _SUBMULTISETS.clear()
+        found = _SUBMULTISETS[key] = tuple(_search_submultisets(key[0], low, high))
+    return found
+
+
+def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
+                         ) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
 
     def walk(index: int, chosen: tuple[int, ...]) -> None:
@@ -3032,7 +3049,7 @@ class Game:
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
         rank_or_none = None if meld.rank is None else int(meld.rank)
         if rank_or_none is None:
-            nat_subs: list[tuple[int, ...]] = [()]
+            nat_subs: Sequence[tuple[int, ...]] = ((),)
             wild_room = mr.wild_meld_max - size
         else:
             codes_r = BLACK_THREES if rank_or_none == 3 else _rank_codes(rank_or_none)
