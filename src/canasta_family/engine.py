@@ -2744,6 +2744,7 @@ class Game:
         source = [min(a, b) for a, b in zip(hand, counts, strict=True)] \
             if owes and counts is not None else hand
         entries = self._meld_entries(source, black3=True) if melding else ()
+        wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
         meld_actions = self._s.tables.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key in entries:
@@ -2782,7 +2783,7 @@ class Game:
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            lcands, lmost, by_index = self._layoff_entry(source, meld)
+            lcands, lmost, by_index = self._layoff_entry(source, meld, wild_held)
             if not lcands:
                 continue
             black3 = meld.rank == Rank.THREE
@@ -2925,9 +2926,11 @@ class Game:
     def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
         return _LAYOFF_ACTIONS[Game._layoff_number(index, codes)]
 
-    def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
+    def _layoff_entry(self, hand: list[int], meld: Meld,
+                      wild: tuple[int, ...] | None = None) -> _LayoffEntry:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
         the most cards one lay-off uses and the ready-made actions by meld index.
+        ``wild``: the hand's wild-card counts (2s by suit, jokers), when the caller has them.
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
         counts instead of building the new meld. Memoised like new melds: the answer
@@ -2955,16 +2958,17 @@ class Game:
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            set_rank = None if meld.rank is None else int(meld.rank)
+            set_rank = meld.rank  # an int enum: it keys and counts as the plain number
             if set_rank is None:
                 held: tuple[int, ...] = ()
             elif set_rank == 3:
                 held = (hand[4], hand[7])
             else:
-                base = (set_rank - 2) * 4
+                base = set_rank * 4 - 8
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
-            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-            nat_held = sum(held)
+            if wild is None:
+                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
             if not nat_held and not any(wild):
                 return _NO_LAYOFFS  # nothing in hand could join it
             shape = (set_rank, size, meld.wilds, meld.canasta, nat_held)
@@ -2978,7 +2982,7 @@ class Game:
                 wild = (0, 0, 0, 0, 0)
             elif max(wild) > room:
                 # As for new melds: only subsets of at most ``room`` wild cards can join.
-                wild = tuple(min(count, room) for count in wild)  # type: ignore[assignment]
+                wild = tuple(min(count, room) for count in wild)
             key = (0, *shape[:4], *held, *wild)
         cache = self._s.tables.layoffs
         found = cache.get(key)
