@@ -320,6 +320,7 @@ class _Static:
         "pm",
         "red",
         "red_in_deck",
+        "set_rank_bases",
         "set_rank_list",
         "set_wild_cap",
         "side_members",
@@ -327,6 +328,7 @@ class _Static:
         "stock_end",
         "strand_check",
         "tables",
+        "threes_in_sets",
         "values",
         "variant",
         "wild",
@@ -389,6 +391,9 @@ class _Static:
         self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
                                      for c, v in enumerate(self.values))
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
+        """(rank, code of its first card) of every set rank but 3."""
+        self.threes_in_sets = int(3 in self.set_rank_list)
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         self.set_wild_cap = min(max_w, self.wild_cap)
@@ -2450,21 +2455,21 @@ class Game:
             tables.size = 0
         clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
-        ranks: Sequence[int] = s.set_rank_list
-        if black3 and mr.black_threes == "going-out":
-            ranks = (3, *ranks)
         min_nat = max(mr.set_min_naturals, 1)
-        for rank in ranks:
-            if rank == 3:
-                if hand[4] + hand[7] < min_nat:
-                    continue
-                nat_key: tuple[int, ...] = (3, hand[4], hand[7])
-            else:
-                base = (rank - 2) * 4
-                a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
-                if a + b + c + d < min_nat:
-                    continue
-                nat_key = (rank, a, b, c, d)
+        # The natural counts of every rank held in numbers enough for a set, in rank order
+        # (black 3s first, where they meld to go out).
+        keys: list[tuple[int, ...]] = []
+        threes = s.threes_in_sets + (black3 and mr.black_threes == "going-out")
+        if threes and hand[4] + hand[7] >= min_nat:
+            keys.extend([(3, hand[4], hand[7])] * threes)
+        for rank, base in s.set_rank_bases:
+            a = hand[base]
+            b = hand[base + 1]
+            c = hand[base + 2]
+            d = hand[base + 3]
+            if a + b + c + d >= min_nat:
+                keys.append((rank, a, b, c, d))
+        for nat_key in keys:
             wildkey: tuple[int, ...]
             slot = by_rank.get(nat_key)
             if slot is None:
