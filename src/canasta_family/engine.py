@@ -2692,7 +2692,7 @@ class Game:
         forbidden_hand = forbidden_now if strand and n >= 2 else None
         if stranded:
             forbidden_now, free = {}, set()
-        free_total = sum(hand[c] for c in free)
+        free_total = sum([hand[c] for c in free]) if free else 0
         strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
 
         def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
@@ -2727,7 +2727,7 @@ class Game:
                 return False
             return True
 
-        current_kinds = tuple(m.canasta for m in melds)
+        current_kinds = tuple([m.canasta for m in melds])
         # New melds.
         one_open = self._s.meld.one_open_meld_per_rank
         # Unfinished sets by rank (0: wild cards only), for PH-10.
