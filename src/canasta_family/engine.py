@@ -130,8 +130,8 @@ class _Tables:
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
     __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "meld_actions", "meld_ids",
-                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "size", "wild_groups",
-                 "wild_lists", "wild_subsets")
+                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "set_possible", "size",
+                 "wild_groups", "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -151,6 +151,9 @@ class _Tables:
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.set_possible: dict[tuple[int, int, int], bool] = {}
+        """Whether some set of a rank can be made of up to so many naturals and wild cards,
+        by (rank, naturals, wild cards)."""
         self.wild_subsets: dict[tuple[int, ...], tuple[
             tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
@@ -1418,6 +1421,47 @@ class Game:
         plays.sort(key=lambda play: (-play[1], play[0]))
         return plays
 
+    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
+        """A cap on what plays of the cards ``left`` could count towards an owed initial
+        meld: the value of the wild cards, and of the naturals of each rank that could make
+        a set with the wild cards there are or lie off on one of the side's sets (or on a
+        set of rank ``also``, the one a take is about to make; with runs, every natural a
+        run could hold). It needs no list of plays, so most takes that cannot be completed
+        are told apart at once (AS-23)."""
+        s = self._s
+        mr = s.meld
+        values = s.values
+        wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
+        total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+        low = high = 0
+        if mr.runs:
+            low, high = int(mr.run_low), int(mr.run_high)
+            start, stop = (low - 2) * 4, (high - 1) * 4
+            total += sum(map(mul, values[start:stop], left[start:stop]))
+        on_table: set[int] = {m.rank for m in self._melds[side] if m.rank is not None}
+        if also is not None:
+            on_table.add(also)
+        cap = min(wild, s.set_wild_cap)
+        possible = s.tables.set_possible
+        for rank, base in s.set_rank_bases:
+            if low <= rank <= high:
+                continue  # counted with the runs
+            held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
+            if not held:
+                continue
+            if rank not in on_table:
+                key = (rank, held, cap)
+                ok = possible.get(key)
+                if ok is None:
+                    ok = possible[key] = any(self._set_ok(rank, nat, w)
+                                             for nat in range(1, held + 1)
+                                             for w in range(cap + 1))
+                if not ok:
+                    continue
+            total += (values[base] * left[base] + values[base + 1] * left[base + 1]
+                      + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+        return total
+
     def _collection_reaches(self, need: int) -> _Collection | bool | None:
         """The exact search of :meth:`_initial_reachable`: the collection found (its plays
         as (codes, meld index of a lay-off or -1, rank key of a new set)), ``False`` when
@@ -1427,7 +1471,7 @@ class Game:
         assert counts is not None
         values = self._s.values
         left = counts[:]
-        if sum(map(mul, values, left)) < need:
+        if self._playable_value(left, self._s.side_of[player]) < need:
             return False
         plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left)]
         if not plays:
@@ -1909,10 +1953,19 @@ class Game:
     def _take_reaches_minimum(self, action: TakePile) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. Decided on a copy that
-        has made the take."""
+        has made the take, unless the cards left in hand cannot count enough at all."""
         to_hand, _ = self._pile_rest_effect()
-        if self._hsize[self._current] - len(action.cards) + to_hand == 0:
+        player = self._current
+        if self._hsize[player] - len(action.cards) + to_hand == 0:
             return False  # nothing left to meld with
+        codes = [card.code for card in action.cards]
+        held = self._hands[player][:]
+        for code in codes:
+            held[code] -= 1
+        side = self._s.side_of[player]
+        need = self._minimum[side] - self._take_value(codes)
+        if self._playable_value(held, side, self._pile[-1] // 4 + 2) < need:
+            return False
         after = self.clone()
         after._do_take(action)
         return after._initial_reachable()
