@@ -106,10 +106,11 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[int, ...]]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
-their LayOff actions in ``_LAYOFF_ACTIONS`` by meld index, filled as indices are met)."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, {})
+_LayoffEntry = tuple[_LayoffCandidates, int, tuple[object, ...]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the shape's key).
+The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by (key, meld
+index) in ``tables.layoff_numbers``, so that the entry stays plain data."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -120,6 +121,20 @@ entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
 _LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
 """The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
+    engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
+    same cards) then hold one tuple between them, which the garbage collector scans once
+    instead of once each."""
+    cards = _CARD_TUPLES.get(codes)
+    if cards is None:
+        if len(_CARD_TUPLES) > 4 * _MEMO_ENTRIES:
+            _CARD_TUPLES.clear()
+        cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
+    return cards
 _CODES_OF = itemgetter(0)
 _NUMBER_OF = itemgetter(5)
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
@@ -129,7 +144,8 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "meld_actions", "meld_ids",
+    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
+                 "meld_actions", "meld_ids",
                  "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "set_possible", "size",
                  "wild_groups", "wild_lists", "wild_subsets")
 
@@ -146,7 +162,9 @@ class _Tables:
         """The action number of the meld of each code tuple."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
+        self.layoff_numbers: dict[tuple[tuple[object, ...], int], tuple[int, ...]] = {}
+        self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
+        """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
@@ -1230,15 +1248,16 @@ class Game:
         # from them): memoised per rule set, as the canasta kind depends on the rules.
         ordered = tuple(sorted(codes))
         melds = self._s.tables.melds
-        meld = melds.get((kind, ordered))
+        key = (kind is MeldKind.RUN, ordered)
+        meld = melds.get(key)
         if meld is None:
             canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
             meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
                          suit=None if suit is None else Suit(suit),
-                         cards=tuple(CARDS[c] for c in ordered), wilds=wilds, canasta=canasta)
+                         cards=_cards_of(ordered), wilds=wilds, canasta=canasta)
             if len(melds) > 200_000:
                 melds.clear()
-            melds[(kind, ordered)] = meld
+            melds[key] = meld
         return meld
 
     def _shape(self, codes: Sequence[int], black3_ok: bool
@@ -2448,7 +2467,7 @@ class Game:
                         take = _TAKE_ACTIONS.get(cards_codes)
                         if take is None:
                             take = _TAKE_ACTIONS[cards_codes] = _make(
-                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
+                                TakePile, cards=_cards_of(cards_codes), onto=None)
                         out.append(take)
                     continue
                 # AS-23: short of the minimum by itself, the take is listed when melds from
@@ -2459,7 +2478,7 @@ class Game:
                 take = _TAKE_ACTIONS.get(cards_codes)
                 if take is None:
                     take = _TAKE_ACTIONS[cards_codes] = _make(
-                        TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
+                        TakePile, cards=_cards_of(cards_codes), onto=None)
                 if self._take_reaches_minimum(take):
                     out.append(take)
 
@@ -2716,7 +2735,7 @@ class Game:
 
     @staticmethod
     def _meld_action(codes: tuple[int, ...]) -> MakeMeld:
-        action: MakeMeld = _make(MakeMeld, cards=tuple(CARDS[c] for c in codes))
+        action: MakeMeld = _make(MakeMeld, cards=_cards_of(codes))
         return action
 
     def _list_play(self, out: list[Action]) -> None:
@@ -2838,18 +2857,21 @@ class Game:
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = self._s.meld.max_size
+        layoff_numbers = self._s.tables.layoff_numbers
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            lcands, lmost, by_index = self._layoff_entry(source, meld, wild_held)
+            lcands, lmost, lkey = self._layoff_entry(source, meld, wild_held)
             if not lcands:
                 continue
             black3 = meld.rank == Rank.THREE
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
-                layoffs = by_index.get(index)
+                layoffs = layoff_numbers.get((lkey, index))
                 if layoffs is None:
-                    layoffs = by_index[index] = tuple(
-                        self._layoff_number(index, codes) for codes, _kind in lcands)
+                    if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
+                        layoff_numbers.clear()
+                    layoffs = layoff_numbers[(lkey, index)] = tuple(
+                        [self._layoff_number(index, codes) for codes, _kind in lcands])
                 out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
@@ -2977,7 +2999,7 @@ class Game:
         if number is None:
             number = _LAYOFF_NUMBERS[(index, codes)] = len(_LAYOFF_ACTIONS)
             _LAYOFF_ACTIONS.append(_make(LayOff, meld=index,
-                                         cards=tuple(CARDS[c] for c in codes)))
+                                         cards=_cards_of(codes)))
         return number
 
     @staticmethod
@@ -3029,7 +3051,8 @@ class Game:
             nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
             if not nat_held and not any(wild):
                 return _NO_LAYOFFS  # nothing in hand could join it
-            shape = (set_rank, size, meld.wilds, meld.canasta, nat_held)
+            shape = (None if set_rank is None else int(set_rank), size, meld.wilds,
+                     meld.canasta, nat_held)
             tables = self._s.tables
             room = tables.layoff_room.get(shape)
             if room is None:
@@ -3045,10 +3068,11 @@ class Game:
         cache = self._s.tables.layoffs
         found = cache.get(key)
         if found is None:
-            cands = tuple(self._layoff_search(hand, meld))
-            found = cache[key] = (cands, max((len(c[0]) for c in cands), default=0), {})
             if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
+                self._s.tables.layoff_numbers.clear()
+            cands = tuple(self._layoff_search(hand, meld))
+            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0), key)
         return found
 
     def _layoff_wild_room(self, meld: Meld, held: int) -> int:
