@@ -231,20 +231,14 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 
 def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
                          ) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-
-    def walk(index: int, chosen: tuple[int, ...]) -> None:
-        if index == len(items):
-            if len(chosen) >= low:
-                out.append(chosen)
-            return
-        code, count = items[index]
-        room = high - len(chosen)
-        for take in range(min(count, room) + 1):
-            walk(index + 1, chosen + (code,) * take)
-
-    walk(0, ())
-    return out
+    # Built item by item rather than by a recursive closure, which would be a reference
+    # cycle left for the cyclic collector on every call. Same order: by the count of the
+    # first item, then of the next, and so on.
+    found: list[tuple[int, ...]] = [()]
+    for code, count in items:
+        found = [chosen + (code,) * take for chosen in found
+                 for take in range(min(count, high - len(chosen)) + 1)]
+    return [chosen for chosen in found if len(chosen) >= low]
 
 
 # Positions the exact search of an owed initial meld visits before the engine's
