@@ -15,7 +15,9 @@ through the arena.
 ``ismcts``: ISMCTSPlayer against HeuristicPlayer in American Samba, two players, over
 single hands (the first hand of seeded games, the search player alternating seats): a
 hand is won by the higher hand score. Reports the win rate with its Wilson 95 %
-interval, the mean score difference, and the decision times.
+interval, the mean score difference, the search player's decision times (mean, 99th
+percentile, slowest, how many took over a second) and the garbage collector's pauses
+inside those decisions and elsewhere.
 
 ``speed``: the time HeuristicPlayer takes per decision (mean, 99th percentile, slowest)
 and per game, playing against GreedyPlayer in every built-in variant.
@@ -31,6 +33,7 @@ Every line of results is printed and, with ``--out FILE``, appended to FILE as J
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -78,12 +81,40 @@ def _search_player(args: argparse.Namespace, seed: int) -> ISMCTSPlayer:
                         rollout=args.rollout, depth=args.depth, margin=args.margin)
 
 
+class _CollectorWatch:
+    """Times CPython's garbage collections (``gc.callbacks``), telling apart those that
+    ran inside the search player's decisions from the rest."""
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.began = 0.0
+        self.longest_inside = 0.0
+        self.longest_outside = 0.0
+        self.full_inside = 0
+        self.full_outside = 0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+            return
+        spent = time.perf_counter() - self.began
+        full = info["generation"] == 2
+        if self.inside:
+            self.longest_inside = max(self.longest_inside, spent)
+            self.full_inside += full
+        else:
+            self.longest_outside = max(self.longest_outside, spent)
+            self.full_outside += full
+
+
 def ismcts(args: argparse.Namespace) -> None:
     wins = 0
     diffs: list[int] = []
     times: list[float] = []
     iterations: list[int] = []
     load_before = os.getloadavg()[0]
+    watch = _CollectorWatch()
+    gc.callbacks.append(watch)
     start = time.perf_counter()
     for index in range(args.hands):
         seed = args.seed + index
@@ -93,14 +124,18 @@ def ismcts(args: argparse.Namespace) -> None:
         bots: list[object] = [HeuristicPlayer(), HeuristicPlayer()]
         bots[seat] = search
         slowest = 0.0
+        over = 0
         while not game.hand_results:
             mover = game.current_player
+            watch.inside = mover == seat
             began = time.perf_counter()
             action = decide(bots[mover], game)  # type: ignore[arg-type]
+            spent = time.perf_counter() - began
+            watch.inside = False
             if mover == seat:
-                spent = time.perf_counter() - began
                 times.append(spent)
                 slowest = max(slowest, spent)
+                over += spent > 1.0
                 if search.last_iterations:
                     iterations.append(search.last_iterations)
             game.apply(action)
@@ -115,9 +150,11 @@ def ismcts(args: argparse.Namespace) -> None:
                                          "diff": diff, "won": diff > 0,
                                          "wins_so_far": wins,
                                          "slowest_s": round(slowest, 3),
+                                         "decisions_over_1s": over,
                                          "load": round(os.getloadavg()[0], 2)}) + "\n")
         if (index + 1) % 10 == 0:
             print(f"  {index + 1} hands: {wins} won", flush=True)
+    gc.callbacks.remove(watch)
     low, high = wilson_interval(wins, args.hands)
     ordered = sorted(times)
     _emit(args.out, {
@@ -129,7 +166,12 @@ def ismcts(args: argparse.Namespace) -> None:
         "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
         "p99_decision_s": round(ordered[int(0.99 * (len(ordered) - 1))], 3),
         "max_decision_s": round(ordered[-1], 3),
+        "decisions_over_1s": sum(1 for t in times if t > 1.0),
         "mean_iterations": round(statistics.mean(iterations), 1) if iterations else 0,
+        "gc_longest_in_decisions_s": round(watch.longest_inside, 4),
+        "gc_full_in_decisions": watch.full_inside,
+        "gc_longest_elsewhere_s": round(watch.longest_outside, 4),
+        "gc_full_elsewhere": watch.full_outside,
         "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
         "seconds": round(time.perf_counter() - start, 1)})
 
