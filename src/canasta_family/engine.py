@@ -93,24 +93,32 @@ WILD_CODES = (0, 1, 2, 3, JOKER_CODE)
 RED_THREES = (5, 6)
 BLACK_THREES = (4, 7)
 
-_Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", MakeMeld]
-"""(codes, value, canasta kind, wilds, set rank, action) of a possible new meld."""
+_Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
+"""(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
+``MakeMeld`` is ``tables.meld_actions[number]``."""
 
-_Entry = tuple[tuple[_Candidate, ...], tuple[MakeMeld, ...], int, "int | None"]
+_Entry = tuple[tuple[_Candidate, ...], tuple[int, ...], int, "int | None"]
 """The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
-(candidates, their actions, the size of the largest, the set rank or None)."""
+(candidates, their action numbers, the size of the largest, the set rank or None).
+
+Memo entries hold numbers, not the action objects: a tuple of plain numbers and strings is
+left alone by Python's cyclic garbage collector, and the memo holds hundreds of thousands
+of them after a few hundred hands — full collections scanning them cost a quarter of a
+simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[LayOff, ...]]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, their LayOff
-actions by meld index, filled as indices are met)."""
+_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[int, ...]]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
+their LayOff actions in ``_LAYOFF_ACTIONS`` by meld index, filled as indices are met)."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, {})
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
 
-_ACTION_CACHE: dict[tuple[int, ...], MakeMeld] = {}
-"""Meld actions by card codes: values, so one instance serves every game."""
-_LAYOFF_ACTIONS: dict[tuple[int, tuple[int, ...]], LayOff] = {}
+_LAYOFF_ACTIONS: list[LayOff] = []
+"""Every ``LayOff`` the listing has made, by action number (as for new melds, the memo
+entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
+_LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
+"""The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
@@ -119,14 +127,19 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "melds", "merge_ok",
-                 "nat_subs", "ok_ws", "set_ok", "wild_groups", "wild_lists", "wild_subsets")
+    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "meld_actions", "meld_ids",
+                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "wild_groups",
+                 "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.meld_actions: list[MakeMeld] = []
+        """The ``MakeMeld`` of every action number in the memo entries."""
+        self.meld_ids: dict[tuple[int, ...], int] = {}
+        """The action number of the meld of each code tuple."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         self.layoff_room: dict[tuple[object, ...], int] = {}
         self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
@@ -195,6 +208,20 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 # Positions the exact search of an owed initial meld visits before the engine's
 # completion finder decides instead (AS-23; only huge hands get there).
 _REACH_BUDGET = 3000
+
+
+_PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``codes`` as (code, how many) pairs, memoised: the reachability search of an owed
+    initial meld asks for the same few plays over and over."""
+    pairs = _PAIRS.get(codes)
+    if pairs is None:
+        if len(_PAIRS) > 200_000:
+            _PAIRS.clear()
+        pairs = _PAIRS[codes] = tuple(Counter(codes).items())
+    return pairs
 
 
 @attrs.frozen
@@ -348,7 +375,6 @@ class _Static:
         if tables is None:
             tables = _TABLES[key] = _Tables()
         self.tables = tables
-        self.actions: dict[tuple[int, ...], MakeMeld] = _ACTION_CACHE
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
         # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
@@ -1372,10 +1398,9 @@ class Game:
         assert counts is not None
         values = self._s.values
         left = counts[:]
-        if sum(values[c] * left[c] for c in range(NUM_CODES)) < need:
+        if sum(map(mul, values, left)) < need:
             return False
-        plays = [(*play, tuple(Counter(play[0]).items()))
-                 for play in self._qualifying_plays(left)]
+        plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left)]
         if not plays:
             return False
         hand = self._hands[player]
@@ -2289,11 +2314,13 @@ class Game:
         initial = self._initial[side]
         minimum = self._minimum[side]
         pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
+        meldable = self._s.meldable_values
+        held_reach = 0
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
-            if reach < minimum:
+            held_reach = sum(map(mul, meldable, hand))
+            if values[top] + pile_bonus + held_reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
@@ -2345,6 +2372,8 @@ class Game:
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
+                if base + held_reach - sum(meldable[c] for c in cards_codes) < minimum:
+                    continue  # even every card left from the hand would stay short
                 take = _TAKE_ACTIONS.get(cards_codes)
                 if take is None:
                     take = _TAKE_ACTIONS[cards_codes] = _make(
@@ -2388,6 +2417,12 @@ class Game:
         # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
         # only on min(count, cap): the wild part of the key is clamped to it, so hands that
         # differ only in wild cards no set could use share one entry.
+        if len(by_rank) + len(tables.entries) > 100_000:
+            # Cleared before any entry is handed out, with the action numbers they use.
+            by_rank.clear()
+            tables.entries.clear()
+            tables.meld_ids = {}
+            tables.meld_actions = []
         clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
         ranks: Sequence[int] = s.set_rank_list
@@ -2452,9 +2487,6 @@ class Game:
                     entry = cache[run_key] = self._run_entry(suit, mask)
                 if entry[0]:
                     out.append(entry)
-        if len(by_rank) + len(tables.entries) > 100_000:
-            by_rank.clear()
-            tables.entries.clear()
         return out
 
     @staticmethod
@@ -2503,14 +2535,21 @@ class Game:
 
     def _wild_entry(self, wildkey: tuple[int, ...]) -> _Entry:
         mr = self._s.meld
-        actions = self._s.actions
         found: list[_Candidate] = []
         for wsub, value, w, _low, _high in self._wild_list(wildkey):
             if mr.min_size <= w <= mr.wild_meld_max:
-                action = actions.get(wsub) or actions.setdefault(wsub, self._meld_action(wsub))
                 found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
-                              action))
+                              self._meld_number(wsub)))
         return self._entry(found, 0)
+
+    def _meld_number(self, codes: tuple[int, ...]) -> int:
+        """The action number of the meld of ``codes`` (see ``_Candidate``)."""
+        tables = self._s.tables
+        number = tables.meld_ids.get(codes)
+        if number is None:
+            number = tables.meld_ids[codes] = len(tables.meld_actions)
+            tables.meld_actions.append(self._meld_action(codes))
+        return number
 
     def _rank_entry(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]) -> _Entry:
         s = self._s
@@ -2521,7 +2560,7 @@ class Game:
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
         wild_list = self._wild_list(wildkey)
         found: list[_Candidate] = []
-        actions = s.actions
+        ids = tables.meld_ids
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
             codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
@@ -2550,10 +2589,10 @@ class Game:
                     break
                 for wvalue, low, high in groups[w]:
                     codes = low + nat + high if w else nat
-                    action = actions.get(codes)
-                    if action is None:
-                        action = actions[codes] = self._meld_action(codes)
-                    found.append((codes, nat_value + wvalue, kind, w, rank, action))
+                    number = ids.get(codes)
+                    if number is None:
+                        number = self._meld_number(codes)
+                    found.append((codes, nat_value + wvalue, kind, w, rank, number))
         return self._entry(found, rank)
 
     def _run_entry(self, suit: int, mask: int) -> _Entry:
@@ -2569,7 +2608,7 @@ class Game:
                     run = tuple(codes_run)
                     found.append((run, sum(values[c] for c in run),
                                   self._canasta_kind(True, None, len(run), 0), 0, None,
-                                  self._meld_action(run)))
+                                  self._meld_number(run)))
                 rank += 1
         return self._entry(found, None)
 
@@ -2661,14 +2700,23 @@ class Game:
         # copied at once.
         fast = not must and not custom and not forbidden_now
         limit = min(safe, n - 2)
-        for cands, acts, largest, key in (
-                self._meld_entries(hand, black3=True) if melding else ()):
+        # AS-23: while an initial meld is owed only cards held before the take may be
+        # played, so the plays are listed from those cards alone (a pile take can add
+        # dozens of cards whose plays would all be thrown away).
+        counts = self._take_counts
+        source = [min(a, b) for a, b in zip(hand, counts, strict=True)] \
+            if owes and counts is not None else hand
+        entries = self._meld_entries(source, black3=True) if melding else ()
+        meld_actions = self._s.tables.meld_actions
+        action_of = meld_actions.__getitem__
+        for cands, acts, largest, key in entries:
             if key is not None and key in open_keys:
                 continue
             if fast and largest <= limit and key != 3:
-                out.extend(acts)
+                out.extend(map(action_of, acts))
                 continue
-            for codes, value, kind, wild, rank, action in cands:
+            for codes, value, kind, wild, rank, number in cands:
+                action = meld_actions[number]
                 size = len(codes)
                 if size <= limit and not must and rank != 3 and not custom and (
                         not forbidden_now or free_total > sum(1 for c in codes if c in free)):
@@ -2697,7 +2745,7 @@ class Game:
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            lcands, lmost, by_index = self._layoff_entry(hand, meld)
+            lcands, lmost, by_index = self._layoff_entry(source, meld)
             if not lcands:
                 continue
             black3 = meld.rank == Rank.THREE
@@ -2705,8 +2753,8 @@ class Game:
                 layoffs = by_index.get(index)
                 if layoffs is None:
                     layoffs = by_index[index] = tuple(
-                        self._layoff_action(index, codes) for codes, _kind in lcands)
-                out.extend(layoffs)
+                        self._layoff_number(index, codes) for codes, _kind in lcands)
+                out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
                 after = n - len(codes)
@@ -2764,8 +2812,7 @@ class Game:
             # discard, retraction or question before it is.
             found = self._collection_reaches(need)
             out[first_play:] = [action for action in out[first_play:]
-                                if self._from_held_cards(action)
-                                and self._keeps_initial_reachable(action, found)]
+                                if self._keeps_initial_reachable(action, found)]
             if stranded:
                 out.append(_make(Pass))
             return
@@ -2827,12 +2874,17 @@ class Game:
                 out.append(_DISCARD_ACTIONS[code])
 
     @staticmethod
+    def _layoff_number(index: int, codes: tuple[int, ...]) -> int:
+        number = _LAYOFF_NUMBERS.get((index, codes))
+        if number is None:
+            number = _LAYOFF_NUMBERS[(index, codes)] = len(_LAYOFF_ACTIONS)
+            _LAYOFF_ACTIONS.append(_make(LayOff, meld=index,
+                                         cards=tuple(CARDS[c] for c in codes)))
+        return number
+
+    @staticmethod
     def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
-        layoff = _LAYOFF_ACTIONS.get((index, codes))
-        if layoff is None:
-            layoff = _LAYOFF_ACTIONS[(index, codes)] = _make(
-                LayOff, meld=index, cards=tuple(CARDS[c] for c in codes))
-        return layoff
+        return _LAYOFF_ACTIONS[Game._layoff_number(index, codes)]
 
     def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
