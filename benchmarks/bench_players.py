@@ -2,6 +2,7 @@
 
     python benchmarks/bench_players.py strength [--games 1000] [--jobs 2] [--variants ...]
     python benchmarks/bench_players.py ismcts [--hands 250] [--time 0.25] [--log FILE]
+    python benchmarks/bench_players.py ismcts-logs FILE [FILE ...]
     python benchmarks/bench_players.py speed [--games 20]
     python benchmarks/bench_players.py determinize
     python benchmarks/bench_players.py throughput [--games 40]
@@ -18,6 +19,9 @@ hand is won by the higher hand score. Reports the win rate with its Wilson 95 %
 interval, the mean score difference, the search player's decision times (mean, 99th
 percentile, slowest, how many took over a second) and the garbage collector's pauses
 inside those decisions and elsewhere.
+
+``ismcts-logs``: the same summary from the per-hand logs of several ``ismcts`` runs
+(seed ranges run side by side), with every decision time pooled.
 
 ``speed``: the time HeuristicPlayer takes per decision (mean, 99th percentile, slowest)
 and per game, playing against GreedyPlayer in every built-in variant.
@@ -125,6 +129,7 @@ def ismcts(args: argparse.Namespace) -> None:
         bots[seat] = search
         slowest = 0.0
         over = 0
+        hand_times: list[float] = []
         while not game.hand_results:
             mover = game.current_player
             watch.inside = mover == seat
@@ -134,6 +139,7 @@ def ismcts(args: argparse.Namespace) -> None:
             watch.inside = False
             if mover == seat:
                 times.append(spent)
+                hand_times.append(spent)
                 slowest = max(slowest, spent)
                 over += spent > 1.0
                 if search.last_iterations:
@@ -151,6 +157,8 @@ def ismcts(args: argparse.Namespace) -> None:
                                          "wins_so_far": wins,
                                          "slowest_s": round(slowest, 3),
                                          "decisions_over_1s": over,
+                                         "decision_ms": [round(t * 1e3, 1)
+                                                         for t in hand_times],
                                          "load": round(os.getloadavg()[0], 2)}) + "\n")
         if (index + 1) % 10 == 0:
             print(f"  {index + 1} hands: {wins} won", flush=True)
@@ -174,6 +182,34 @@ def ismcts(args: argparse.Namespace) -> None:
         "gc_full_elsewhere": watch.full_outside,
         "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
         "seconds": round(time.perf_counter() - start, 1)})
+
+
+def ismcts_logs(args: argparse.Namespace) -> None:
+    """One summary of the per-hand logs of several ``ismcts`` runs (e.g. seed ranges run
+    side by side in separate processes)."""
+    hands = [json.loads(line) for name in args.logs
+             for line in Path(name).read_text(encoding="utf-8").splitlines() if line]
+    wins = sum(1 for hand in hands if hand["won"])
+    low, high = wilson_interval(wins, len(hands))
+    times = sorted(t / 1e3 for hand in hands for t in hand.get("decision_ms", []))
+    record: dict[str, object] = {
+        "bench": "ismcts-logs", "hands": len(hands), "wins": wins,
+        "win_rate": round(wins / len(hands), 4), "ci95": [round(low, 4), round(high, 4)],
+        "seat_wins": [sum(1 for h in hands if h["won"] and h["seat"] == seat)
+                      for seat in (0, 1)],
+        "seat_hands": [sum(1 for h in hands if h["seat"] == seat) for seat in (0, 1)],
+        "mean_diff": round(statistics.mean(h["diff"] for h in hands), 1),
+        "slowest_s": max(h["slowest_s"] for h in hands),
+        "hands_with_decision_over_1s": sum(1 for h in hands if h["slowest_s"] > 1.0),
+        "load": [min(h["load"] for h in hands), max(h["load"] for h in hands),
+                 round(statistics.mean(h["load"] for h in hands), 2)]}
+    if times:
+        record.update({
+            "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
+            "p99_decision_s": round(times[int(0.99 * (len(times) - 1))], 3),
+            "max_decision_s": round(times[-1], 3),
+            "decisions_over_1s": sum(1 for t in times if t > 1.0)})
+    _emit(args.out, record)
 
 
 def speed(args: argparse.Namespace) -> None:
@@ -255,6 +291,8 @@ def main() -> None:
     m.add_argument("--depth", type=int, default=24)
     m.add_argument("--margin", type=float, default=0.03)
     m.add_argument("--log", default=None, help="append one JSON line per hand to this file")
+    lg = sub.add_parser("ismcts-logs")
+    lg.add_argument("logs", nargs="+", help="per-hand logs written by ismcts --log")
     sp = sub.add_parser("speed")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--seed", type=int, default=500)
@@ -264,8 +302,8 @@ def main() -> None:
     for p in sub.choices.values():
         p.add_argument("--out", default=None)
     args = parser.parse_args()
-    {"strength": strength, "ismcts": ismcts, "speed": speed, "determinize": determinize,
-     "throughput": throughput}[args.bench](args)
+    {"strength": strength, "ismcts": ismcts, "ismcts-logs": ismcts_logs, "speed": speed,
+     "determinize": determinize, "throughput": throughput}[args.bench](args)
 
 
 if __name__ == "__main__":
