@@ -189,20 +189,14 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
                   ) -> list[tuple[int, ...]]:
     """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
     ascending code order) with between ``low`` and ``high`` elements."""
-    out: list[tuple[int, ...]] = []
-
-    def walk(index: int, chosen: tuple[int, ...]) -> None:
-        if index == len(items):
-            if len(chosen) >= low:
-                out.append(chosen)
-            return
-        code, count = items[index]
-        room = high - len(chosen)
-        for take in range(min(count, room) + 1):
-            walk(index + 1, chosen + (code,) * take)
-
-    walk(0, ())
-    return out
+    # Built item by item rather than by a recursive closure, which would be a reference
+    # cycle left for the cyclic collector on every call. Same order: by the count of the
+    # first item, then of the next, and so on.
+    found: list[tuple[int, ...]] = [()]
+    for code, count in items:
+        found = [chosen + (code,) * take for chosen in found
+                 for take in range(min(count, high - len(chosen)) + 1)]
+    return [chosen for chosen in found if len(chosen) >= low]
 
 
 # Positions the exact search of an owed initial meld visits before the engine's
@@ -1423,7 +1417,7 @@ class Game:
             # A discardable card stays: one not used up from the hand.
             return any(hand[c] - (counts[c] - left[c]) > 0 for c in free)
 
-        def walk(total: int, used: int) -> bool | None:
+        def walk(total: int, used: int, again: Callable[..., bool | None]) -> bool | None:
             key = (tuple(left), frozenset(open_keys), frozenset(laid))
             if key in failed:
                 return False
@@ -1452,7 +1446,7 @@ class Game:
                 if total + value >= need and (not free or keeps_free()):
                     found: bool | None = True
                 else:
-                    found = walk(total + value, used + len(codes))
+                    found = again(total + value, used + len(codes), again)
                 if found:
                     return True
                 path.pop()
@@ -1467,7 +1461,10 @@ class Game:
             failed.add(key)
             return False
 
-        found = walk(0, 0)
+        # The search is handed itself instead of naming itself: a closure that names
+        # itself is a reference cycle, left with everything it holds (``failed``: up to
+        # thousands of keys) for the cyclic collector on every call.
+        found = walk(0, 0, walk)
         if found:
             return _Collection(tuple(path), spare, tuple(free))
         return found
