@@ -1,17 +1,24 @@
 """Engine benchmark (run by hand, not part of the test suite).
 
     python benchmarks/bench_engine.py [--variant NAME] [--players N] [--hands N] [--games N]
+                                      [--warmup N]
 
-Reports random-vs-random hands/s and actions/s, the median and 90th-percentile cost of
+Reports random-vs-random hands/s and actions/s, the share of that time Python's cyclic
+garbage collector took, the median and 90th-percentile cost of
 ``legal_actions()`` (uncached, measured on fresh clones), ``apply()``, ``clone()`` and
 ``determinize()`` (a full game consistent with what the player to move knows), the number
 of legal actions per decision (mean and max), and the time of a full game between greedy
 players.
+
+The engine memoises what it lists per rule set and process, so the first hands of a
+process pay for building that memo. ``--warmup N`` plays N random hands first, untimed:
+what a long simulation settles to.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -26,8 +33,31 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dict[str, float]:
-    """Play ``hands`` hands between uniformly random players."""
+def _play_random_hands(variant: str, players: int, hands: int, seed: int) -> None:
+    rng = random.Random(seed)
+    game = canasta_family.new_game(variant, players=players, seed=seed)
+    for _ in range(hands):
+        if game.is_over:
+            game = canasta_family.new_game(variant, players=players, seed=rng.randrange(2**31))
+        before = len(game.hand_results)
+        while len(game.hand_results) == before and not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def bench_random_hands(variant: str, players: int, hands: int, seed: int,
+                       warmup: int = 0) -> dict[str, float]:
+    """Play ``hands`` hands between uniformly random players (after ``warmup`` untimed
+    ones, with other seeds)."""
+    if warmup:
+        _play_random_hands(variant, players, warmup, seed + 7919)
+    collecting = [0.0, 0.0]
+
+    def clock(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting[1] = time.perf_counter()
+        else:
+            collecting[0] += time.perf_counter() - collecting[1]
+
     rng = random.Random(seed)
     hand_times: list[float] = []
     actions = 0
@@ -39,6 +69,7 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
     sampler = random.Random(seed + 2)
     game = canasta_family.new_game(variant, players=players, seed=seed)
     done = 0
+    gc.callbacks.append(clock)
     while done < hands:
         if game.is_over:
             game = canasta_family.new_game(variant, players=players, seed=rng.randrange(2**31))
@@ -51,6 +82,7 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
             actions += 1
         hand_times.append(time.perf_counter() - start)
         done += 1
+    gc.callbacks.remove(clock)
     # Per-call costs, measured apart from the loop above so timers do not inflate it.
     game = canasta_family.new_game(variant, players=players, seed=seed + 1)
     samples = 0
@@ -79,8 +111,10 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int) -> dic
     total = sum(hand_times)
     return {
         "hands": float(hands),
+        "warmup_hands": float(warmup),
         "hands_per_s": hands / total,
         "actions_per_s": actions / total,
+        "gc_share_percent": 100 * collecting[0] / total,
         "hand_ms_median": statistics.median(hand_times) * 1e3,
         "hand_ms_p90": _percentile(hand_times, 0.9) * 1e3,
         "actions_per_hand": actions / hands,
@@ -119,6 +153,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--warmup", type=int, default=0,
+                        help="random hands played untimed first (a long run's steady state)")
     args = parser.parse_args()
     variants = list(BUILTIN_VARIANTS) if args.variant == "all" else [args.variant]
     for variant in variants:
@@ -127,7 +163,7 @@ def main() -> None:
         players = args.players if args.players in info.players else info.preferred_players
         print(f"{variant}, {players} players")
         for name, value in bench_random_hands(variant, players, args.hands,
-                                              args.seed).items():
+                                              args.seed, args.warmup).items():
             print(f"  random  {name:26s} {value:12.1f}")
         for name, value in bench_greedy_games(variant, players, args.games,
                                               args.seed).items():

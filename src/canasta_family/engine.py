@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any, ClassVar
 
 import attrs
@@ -106,10 +106,11 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, dict[int, tuple[int, ...]]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
-their LayOff actions in ``_LAYOFF_ACTIONS`` by meld index, filled as indices are met)."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, {})
+_LayoffEntry = tuple[_LayoffCandidates, int, tuple[object, ...]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the shape's key).
+The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by (key, meld
+index) in ``tables.layoff_numbers``, so that the entry stays plain data."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -120,6 +121,22 @@ entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
 _LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
 """The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
+    engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
+    same cards) then hold one tuple between them, which the garbage collector scans once
+    instead of once each."""
+    cards = _CARD_TUPLES.get(codes)
+    if cards is None:
+        if len(_CARD_TUPLES) > 4 * _MEMO_ENTRIES:
+            _CARD_TUPLES.clear()
+        cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
+    return cards
+_CODES_OF = itemgetter(0)
+_NUMBER_OF = itemgetter(5)
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
 
@@ -127,26 +144,34 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_room", "layoffs", "meld_actions", "meld_ids",
-                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "wild_groups",
-                 "wild_lists", "wild_subsets")
+    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
+                 "meld_actions", "meld_ids",
+                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "set_possible", "size",
+                 "wild_groups", "wild_lists", "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.size = 0
+        """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
         """The ``MakeMeld`` of every action number in the memo entries."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.melds: dict[tuple[MeldKind, tuple[int, ...]], Meld] = {}
+        self.layoff_numbers: dict[tuple[tuple[object, ...], int], tuple[int, ...]] = {}
+        self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
+        """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.set_possible: dict[tuple[int, int, int], bool] = {}
+        """Whether some set of a rank can be made of up to so many naturals and wild cards,
+        by (rank, naturals, wild cards)."""
         self.wild_subsets: dict[tuple[int, ...], tuple[
             tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
@@ -185,10 +210,27 @@ _DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
     _make(Discard, card=CARDS[code]) for code in range(NUM_CODES))
 
 
+_SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
-                  ) -> list[tuple[int, ...]]:
+                  ) -> tuple[tuple[int, ...], ...]:
     """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
-    ascending code order) with between ``low`` and ``high`` elements."""
+    ascending code order) with between ``low`` and ``high`` elements.
+
+    Memoised: listing asks for the sub-multisets of the same few natural and wild card
+    counts again and again (the answers are plain data, which the collector skips)."""
+    key = (tuple(items), low, high)
+    found = _SUBMULTISETS.get(key)
+    if found is None:
+        if len(_SUBMULTISETS) > _MEMO_ENTRIES:
+            _SUBMULTISETS.clear()
+        found = _SUBMULTISETS[key] = tuple(_search_submultisets(key[0], low, high))
+    return found
+
+
+def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
+                         ) -> list[tuple[int, ...]]:
     # Built item by item rather than by a recursive closure, which would be a reference
     # cycle left for the cyclic collector on every call. Same order: by the count of the
     # first item, then of the next, and so on.
@@ -202,6 +244,10 @@ def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 # Positions the exact search of an owed initial meld visits before the engine's
 # completion finder decides instead (AS-23; only huge hands get there).
 _REACH_BUDGET = 3000
+
+# Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
+# long simulation of large random hands keeps meeting new combinations of counts).
+_MEMO_ENTRIES = 100_000
 
 
 _PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
@@ -270,7 +316,6 @@ class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
     __slots__ = (
-        "actions",
         "canasta",
         "custom_discards",
         "custom_meld_check",
@@ -290,6 +335,7 @@ class _Static:
         "pm",
         "red",
         "red_in_deck",
+        "set_rank_bases",
         "set_rank_list",
         "set_wild_cap",
         "side_members",
@@ -297,6 +343,7 @@ class _Static:
         "stock_end",
         "strand_check",
         "tables",
+        "threes_in_sets",
         "values",
         "variant",
         "wild",
@@ -359,6 +406,9 @@ class _Static:
         self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
                                      for c, v in enumerate(self.values))
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
+        """(rank, code of its first card) of every set rank but 3."""
+        self.threes_in_sets = int(3 in self.set_rank_list)
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         self.set_wild_cap = min(max_w, self.wild_cap)
@@ -1192,15 +1242,16 @@ class Game:
         # from them): memoised per rule set, as the canasta kind depends on the rules.
         ordered = tuple(sorted(codes))
         melds = self._s.tables.melds
-        meld = melds.get((kind, ordered))
+        key = (kind is MeldKind.RUN, ordered)
+        meld = melds.get(key)
         if meld is None:
             canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
             meld = _make(Meld, kind=kind, rank=None if rank is None else Rank(rank),
                          suit=None if suit is None else Suit(suit),
-                         cards=tuple(CARDS[c] for c in ordered), wilds=wilds, canasta=canasta)
+                         cards=_cards_of(ordered), wilds=wilds, canasta=canasta)
             if len(melds) > 200_000:
                 melds.clear()
-            melds[(kind, ordered)] = meld
+            melds[key] = meld
         return meld
 
     def _shape(self, codes: Sequence[int], black3_ok: bool
@@ -1383,6 +1434,47 @@ class Game:
         plays.sort(key=lambda play: (-play[1], play[0]))
         return plays
 
+    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
+        """A cap on what plays of the cards ``left`` could count towards an owed initial
+        meld: the value of the wild cards, and of the naturals of each rank that could make
+        a set with the wild cards there are or lie off on one of the side's sets (or on a
+        set of rank ``also``, the one a take is about to make; with runs, every natural a
+        run could hold). It needs no list of plays, so most takes that cannot be completed
+        are told apart at once (AS-23)."""
+        s = self._s
+        mr = s.meld
+        values = s.values
+        wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
+        total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+        low = high = 0
+        if mr.runs:
+            low, high = int(mr.run_low), int(mr.run_high)
+            start, stop = (low - 2) * 4, (high - 1) * 4
+            total += sum(map(mul, values[start:stop], left[start:stop]))
+        on_table: set[int] = {m.rank for m in self._melds[side] if m.rank is not None}
+        if also is not None:
+            on_table.add(also)
+        cap = min(wild, s.set_wild_cap)
+        possible = s.tables.set_possible
+        for rank, base in s.set_rank_bases:
+            if low <= rank <= high:
+                continue  # counted with the runs
+            held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
+            if not held:
+                continue
+            if rank not in on_table:
+                key = (rank, held, cap)
+                ok = possible.get(key)
+                if ok is None:
+                    ok = possible[key] = any(self._set_ok(rank, nat, w)
+                                             for nat in range(1, held + 1)
+                                             for w in range(cap + 1))
+                if not ok:
+                    continue
+            total += (values[base] * left[base] + values[base + 1] * left[base + 1]
+                      + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+        return total
+
     def _collection_reaches(self, need: int) -> _Collection | bool | None:
         """The exact search of :meth:`_initial_reachable`: the collection found (its plays
         as (codes, meld index of a lay-off or -1, rank key of a new set)), ``False`` when
@@ -1392,7 +1484,7 @@ class Game:
         assert counts is not None
         values = self._s.values
         left = counts[:]
-        if sum(map(mul, values, left)) < need:
+        if self._playable_value(left, self._s.side_of[player]) < need:
             return False
         plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left)]
         if not plays:
@@ -1877,10 +1969,19 @@ class Game:
     def _take_reaches_minimum(self, action: TakePile) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. Decided on a copy that
-        has made the take."""
+        has made the take, unless the cards left in hand cannot count enough at all."""
         to_hand, _ = self._pile_rest_effect()
-        if self._hsize[self._current] - len(action.cards) + to_hand == 0:
+        player = self._current
+        if self._hsize[player] - len(action.cards) + to_hand == 0:
             return False  # nothing left to meld with
+        codes = [card.code for card in action.cards]
+        held = self._hands[player][:]
+        for code in codes:
+            held[code] -= 1
+        side = self._s.side_of[player]
+        need = self._minimum[side] - self._take_value(codes)
+        if self._playable_value(held, side, self._pile[-1] // 4 + 2) < need:
+            return False
         after = self.clone()
         after._do_take(action)
         return after._initial_reachable()
@@ -2363,7 +2464,7 @@ class Game:
                         take = _TAKE_ACTIONS.get(cards_codes)
                         if take is None:
                             take = _TAKE_ACTIONS[cards_codes] = _make(
-                                TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
+                                TakePile, cards=_cards_of(cards_codes), onto=None)
                         out.append(take)
                     continue
                 # AS-23: short of the minimum by itself, the take is listed when melds from
@@ -2374,7 +2475,7 @@ class Game:
                 take = _TAKE_ACTIONS.get(cards_codes)
                 if take is None:
                     take = _TAKE_ACTIONS[cards_codes] = _make(
-                        TakePile, cards=tuple(CARDS[c] for c in cards_codes), onto=None)
+                        TakePile, cards=_cards_of(cards_codes), onto=None)
                 if self._take_reaches_minimum(take):
                     out.append(take)
 
@@ -2414,29 +2515,30 @@ class Game:
         # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
         # only on min(count, cap): the wild part of the key is clamped to it, so hands that
         # differ only in wild cards no set could use share one entry.
-        if len(by_rank) + len(tables.entries) > 100_000:
+        if tables.size > _MEMO_ENTRIES:
             # Cleared before any entry is handed out, with the action numbers they use.
             by_rank.clear()
             tables.entries.clear()
             tables.meld_ids = {}
             tables.meld_actions = []
+            tables.size = 0
         clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
-        ranks: Sequence[int] = s.set_rank_list
-        if black3 and mr.black_threes == "going-out":
-            ranks = (3, *ranks)
         min_nat = max(mr.set_min_naturals, 1)
-        for rank in ranks:
-            if rank == 3:
-                if hand[4] + hand[7] < min_nat:
-                    continue
-                nat_key: tuple[int, ...] = (3, hand[4], hand[7])
-            else:
-                base = (rank - 2) * 4
-                a, b, c, d = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
-                if a + b + c + d < min_nat:
-                    continue
-                nat_key = (rank, a, b, c, d)
+        # The natural counts of every rank held in numbers enough for a set, in rank order
+        # (black 3s first, where they meld to go out).
+        keys: list[tuple[int, ...]] = []
+        threes = s.threes_in_sets + (black3 and mr.black_threes == "going-out")
+        if threes and hand[4] + hand[7] >= min_nat:
+            keys.extend([(3, hand[4], hand[7])] * threes)
+        for rank, base in s.set_rank_bases:
+            a = hand[base]
+            b = hand[base + 1]
+            c = hand[base + 2]
+            d = hand[base + 3]
+            if a + b + c + d >= min_nat:
+                keys.append((rank, a, b, c, d))
+        for nat_key in keys:
             wildkey: tuple[int, ...]
             slot = by_rank.get(nat_key)
             if slot is None:
@@ -2454,6 +2556,7 @@ class Game:
             entry = entries.get(wildkey)
             if entry is None:
                 entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+                tables.size += 1
             if entry[0]:
                 out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
@@ -2463,16 +2566,19 @@ class Game:
             entry = tables.entries.get(key)
             if entry is None:
                 entry = tables.entries[key] = self._wild_entry(wildkey)
+                tables.size += 1
             if entry[0]:
                 out.append(entry)
         if mr.runs:
             cache = tables.entries
             start = (mr.run_low - 2) * 4
-            stop = (mr.run_high - 2) * 4 + 1
+            # Which cards of the run ranks are held, one byte each, then each suit's
+            # column of them: C-level slices.
+            columns = bytes(map(bool, hand[start:(mr.run_high - 1) * 4]))
+            nothing = bytes(mr.run_high - mr.run_low + 1)
             for suit in range(4):
-                # Which ranks of the suit are held, one byte each (a C-level slice).
-                held = bytes(map(bool, hand[start + suit:stop + suit:4]))
-                if not any(held):
+                held = columns[suit::4]
+                if held == nothing:
                     continue
                 run_key = (suit, held)
                 entry = cache.get(run_key)
@@ -2482,14 +2588,15 @@ class Game:
                         if present:
                             mask |= 1 << (mr.run_low + offset)
                     entry = cache[run_key] = self._run_entry(suit, mask)
+                    tables.size += 1
                 if entry[0]:
                     out.append(entry)
         return out
 
     @staticmethod
     def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
-        return (tuple(found), tuple(cand[5] for cand in found),
-                max((len(cand[0]) for cand in found), default=0), rank)
+        return (tuple(found), tuple(map(_NUMBER_OF, found)),
+                max(map(len, map(_CODES_OF, found)), default=0), rank)
 
     def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
         # _set_problem(..., black3_ok=True) is None, memoised per rule set.
@@ -2555,9 +2662,9 @@ class Game:
         tables = s.tables
         rank = nat_key[0]
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_list = self._wild_list(wildkey)
         found: list[_Candidate] = []
-        ids = tables.meld_ids
+        append = found.append
+        number_of = tables.meld_ids.get
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
             codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
@@ -2568,12 +2675,13 @@ class Game:
         groups = tables.wild_groups.get(wildkey)
         if groups is None:
             by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
-            for _wsub, wvalue, w, low, high in wild_list:
+            for _wsub, wvalue, w, low, high in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
                 by_count[w].append((wvalue, low, high))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
         ok_ws = tables.ok_ws
+        sizes = len(groups)
         for nat, nat_value in nat_subs:
             n = len(nat)
             allowed = ok_ws.get((rank, n))
@@ -2582,14 +2690,20 @@ class Game:
                     (w, self._canasta_kind(False, rank, n + w, w))
                     for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
             for w, kind in allowed:
-                if w >= len(groups):
+                if w >= sizes:
                     break
+                if not w:
+                    number = number_of(nat)
+                    if number is None:
+                        number = self._meld_number(nat)
+                    append((nat, nat_value, kind, 0, rank, number))
+                    continue
                 for wvalue, low, high in groups[w]:
-                    codes = low + nat + high if w else nat
-                    number = ids.get(codes)
+                    codes = low + nat + high
+                    number = number_of(codes)
                     if number is None:
                         number = self._meld_number(codes)
-                    found.append((codes, nat_value + wvalue, kind, w, rank, number))
+                    append((codes, nat_value + wvalue, kind, w, rank, number))
         return self._entry(found, rank)
 
     def _run_entry(self, suit: int, mask: int) -> _Entry:
@@ -2618,7 +2732,7 @@ class Game:
 
     @staticmethod
     def _meld_action(codes: tuple[int, ...]) -> MakeMeld:
-        action: MakeMeld = _make(MakeMeld, cards=tuple(CARDS[c] for c in codes))
+        action: MakeMeld = _make(MakeMeld, cards=_cards_of(codes))
         return action
 
     def _list_play(self, out: list[Action]) -> None:
@@ -2647,7 +2761,7 @@ class Game:
         forbidden_hand = forbidden_now if strand and n >= 2 else None
         if stranded:
             forbidden_now, free = {}, set()
-        free_total = sum(hand[c] for c in free)
+        free_total = sum([hand[c] for c in free]) if free else 0
         strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
 
         def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
@@ -2682,7 +2796,7 @@ class Game:
                 return False
             return True
 
-        current_kinds = tuple(m.canasta for m in melds)
+        current_kinds = tuple([m.canasta for m in melds])
         # New melds.
         one_open = self._s.meld.one_open_meld_per_rank
         # Unfinished sets by rank (0: wild cards only), for PH-10.
@@ -2704,6 +2818,7 @@ class Game:
         source = [min(a, b) for a, b in zip(hand, counts, strict=True)] \
             if owes and counts is not None else hand
         entries = self._meld_entries(source, black3=True) if melding else ()
+        wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
         meld_actions = self._s.tables.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key in entries:
@@ -2739,18 +2854,21 @@ class Game:
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = self._s.meld.max_size
+        layoff_numbers = self._s.tables.layoff_numbers
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            lcands, lmost, by_index = self._layoff_entry(source, meld)
+            lcands, lmost, lkey = self._layoff_entry(source, meld, wild_held)
             if not lcands:
                 continue
             black3 = meld.rank == Rank.THREE
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
-                layoffs = by_index.get(index)
+                layoffs = layoff_numbers.get((lkey, index))
                 if layoffs is None:
-                    layoffs = by_index[index] = tuple(
-                        self._layoff_number(index, codes) for codes, _kind in lcands)
+                    if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
+                        layoff_numbers.clear()
+                    layoffs = layoff_numbers[(lkey, index)] = tuple(
+                        [self._layoff_number(index, codes) for codes, _kind in lcands])
                 out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
@@ -2791,7 +2909,9 @@ class Game:
                 self._list_discards(out, player, side, going_out=True)
             return
         # Merges.
-        if self._s.meld.merge and melding and len(melds) > 1:
+        set_ranks = [m.rank for m in melds if m.rank is not None] \
+            if self._s.meld.merge and melding and len(melds) > 1 else []
+        if len(set(set_ranks)) < len(set_ranks):  # two sets of one rank, at least
             by_rank: dict[int, list[int]] = {}
             for index, meld in enumerate(melds):
                 if meld.kind is MeldKind.SET and meld.rank is not None:
@@ -2876,16 +2996,18 @@ class Game:
         if number is None:
             number = _LAYOFF_NUMBERS[(index, codes)] = len(_LAYOFF_ACTIONS)
             _LAYOFF_ACTIONS.append(_make(LayOff, meld=index,
-                                         cards=tuple(CARDS[c] for c in codes)))
+                                         cards=_cards_of(codes)))
         return number
 
     @staticmethod
     def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
         return _LAYOFF_ACTIONS[Game._layoff_number(index, codes)]
 
-    def _layoff_entry(self, hand: list[int], meld: Meld) -> _LayoffEntry:
+    def _layoff_entry(self, hand: list[int], meld: Meld,
+                      wild: tuple[int, ...] | None = None) -> _LayoffEntry:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
         the most cards one lay-off uses and the ready-made actions by meld index.
+        ``wild``: the hand's wild-card counts (2s by suit, jokers), when the caller has them.
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
         counts instead of building the new meld. Memoised like new melds: the answer
@@ -2913,35 +3035,41 @@ class Game:
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            set_rank = None if meld.rank is None else int(meld.rank)
+            set_rank = meld.rank  # an int enum: it keys and counts as the plain number
             if set_rank is None:
                 held: tuple[int, ...] = ()
             elif set_rank == 3:
                 held = (hand[4], hand[7])
             else:
-                base = (set_rank - 2) * 4
+                base = set_rank * 4 - 8
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
-            shape = (set_rank, size, meld.wilds, meld.canasta, sum(held))
+            if wild is None:
+                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
+            if not nat_held and not any(wild):
+                return _NO_LAYOFFS  # nothing in hand could join it
+            shape = (None if set_rank is None else int(set_rank), size, meld.wilds,
+                     meld.canasta, nat_held)
             tables = self._s.tables
             room = tables.layoff_room.get(shape)
             if room is None:
-                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
-            wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
             if room <= 0 or not any(wild):
                 if room < 0 or not shape[4]:
                     return _NO_LAYOFFS
                 wild = (0, 0, 0, 0, 0)
             elif max(wild) > room:
                 # As for new melds: only subsets of at most ``room`` wild cards can join.
-                wild = tuple(min(count, room) for count in wild)  # type: ignore[assignment]
+                wild = tuple(min(count, room) for count in wild)
             key = (0, *shape[:4], *held, *wild)
         cache = self._s.tables.layoffs
         found = cache.get(key)
         if found is None:
-            cands = tuple(self._layoff_search(hand, meld))
-            found = cache[key] = (cands, max((len(c[0]) for c in cands), default=0), {})
-            if len(cache) > 1_000_000:
+            if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
+                self._s.tables.layoff_numbers.clear()
+            cands = tuple(self._layoff_search(hand, meld))
+            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0), key)
         return found
 
     def _layoff_wild_room(self, meld: Meld, held: int) -> int:
@@ -3004,7 +3132,7 @@ class Game:
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
         rank_or_none = None if meld.rank is None else int(meld.rank)
         if rank_or_none is None:
-            nat_subs: list[tuple[int, ...]] = [()]
+            nat_subs: Sequence[tuple[int, ...]] = ((),)
             wild_room = mr.wild_meld_max - size
         else:
             codes_r = BLACK_THREES if rank_or_none == 3 else _rank_codes(rank_or_none)

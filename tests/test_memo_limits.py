@@ -1,0 +1,56 @@
+"""The listing memo starts afresh when it grows past its limit, and nothing a game lists
+changes because of that: entries hold action numbers into a table that is replaced with
+them, so a clearing in the middle of a run must never hand out a stale number.
+
+The limit is lowered here so that random play clears the memo every few decisions; each
+listing is compared with the same position listed from an empty memo, and every listed
+action must pass the engine's own checks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta_family
+from canasta_family import engine
+from canasta_family.engine import Game
+
+VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
+
+
+def _listed_from_scratch(game: Game) -> list[str]:
+    """The position's listing from a memo that has never seen a hand."""
+    copy = game.clone()
+    tables = copy._s.tables
+    saved = {name: getattr(tables, name) for name in tables.__slots__}
+    try:
+        tables.__init__()  # type: ignore[misc]
+        copy._legal_cache = None
+        return [str(action) for action in copy.legal_actions()]
+    finally:
+        for name, value in saved.items():
+            setattr(tables, name, value)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_MEMO_ENTRIES", 40)
+    rng = random.Random(7)
+    players = 6 if variant == "pennies-from-heaven" else 4
+    game = canasta_family.new_game(variant, players=players, seed=11)
+    cleared = 0
+    for _step in range(1500):
+        if game.is_over:
+            break
+        size_before = game._s.tables.size
+        legal = game.legal_actions()
+        if game._s.tables.size < size_before:
+            cleared += 1
+        assert [str(action) for action in legal] == _listed_from_scratch(game)
+        for action in rng.sample(list(legal), min(len(legal), 4)):
+            assert game.is_legal(action), (variant, str(action))
+        game.apply(rng.choice(legal))
+    assert cleared > 0, "the lowered limit never cleared the memo: the test proves nothing"
