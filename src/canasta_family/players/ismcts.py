@@ -172,11 +172,11 @@ class ISMCTSPlayer:
             if len(legal) == 1:
                 self.last_iterations = 0
                 return legal[0]
-            return self._search(game, legal)
+            return self._search(game)
         finally:
             resume_collector(paused)
 
-    def _search(self, game: Game, legal: tuple[Action, ...]) -> Action:
+    def _search(self, game: Game) -> Action:
         budget = SearchBudget(self.time, self.iterations, self._clock)
         seat = game.current_player
         side = game.side_of(seat)
