@@ -23,15 +23,14 @@ VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 def _listed_from_scratch(game: Game) -> list[str]:
     """The position's listing from a memo that has never seen a hand."""
     copy = game.clone()
-    tables = copy._s.tables
-    saved = {name: getattr(tables, name) for name in tables.__slots__}
+    static = copy._s  # shared with the game: the memo is put back afterwards
+    kept = static.tables
     try:
-        tables.__init__()  # type: ignore[misc]
+        static.tables = engine._Tables()
         copy._legal_cache = None
         return [str(action) for action in copy.legal_actions()]
     finally:
-        for name, value in saved.items():
-            setattr(tables, name, value)
+        static.tables = kept
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -41,16 +40,18 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
     rng = random.Random(7)
     players = 6 if variant == "pennies-from-heaven" else 4
     game = canasta_family.new_game(variant, players=players, seed=11)
-    cleared = 0
+    cleared = layoffs_cleared = 0
     for _step in range(1500):
         if game.is_over:
             break
         size_before = game._s.tables.size
+        layoffs_before = len(engine._LAYOFF_ACTIONS)
         legal = game.legal_actions()
-        if game._s.tables.size < size_before:
-            cleared += 1
+        cleared += game._s.tables.size < size_before
         assert [str(action) for action in legal] == _listed_from_scratch(game)
+        layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
         for action in rng.sample(list(legal), min(len(legal), 4)):
             assert game.is_legal(action), (variant, str(action))
         game.apply(rng.choice(legal))
     assert cleared > 0, "the lowered limit never cleared the memo: the test proves nothing"
+    assert layoffs_cleared > 0, "the lay-off actions were never started afresh"

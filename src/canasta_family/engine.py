@@ -247,7 +247,7 @@ _REACH_BUDGET = 3000
 
 # Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
 # long simulation of large random hands keeps meeting new combinations of counts).
-_MEMO_ENTRIES = 100_000
+_MEMO_ENTRIES = 50_000
 
 
 _PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
@@ -2463,6 +2463,8 @@ class Game:
                             and self._take_strand_problem(cards_codes, after, kinds)):
                         take = _TAKE_ACTIONS.get(cards_codes)
                         if take is None:
+                            if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
+                                _TAKE_ACTIONS.clear()
                             take = _TAKE_ACTIONS[cards_codes] = _make(
                                 TakePile, cards=_cards_of(cards_codes), onto=None)
                         out.append(take)
@@ -2474,6 +2476,8 @@ class Game:
                     continue  # even every card left from the hand would stay short
                 take = _TAKE_ACTIONS.get(cards_codes)
                 if take is None:
+                    if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
+                        _TAKE_ACTIONS.clear()
                     take = _TAKE_ACTIONS[cards_codes] = _make(
                         TakePile, cards=_cards_of(cards_codes), onto=None)
                 if self._take_reaches_minimum(take):
@@ -2736,6 +2740,12 @@ class Game:
         return action
 
     def _list_play(self, out: list[Action]) -> None:
+        if len(_LAYOFF_ACTIONS) > 4 * _MEMO_ENTRIES:
+            # Started afresh before any number is handed out, with every table of them.
+            _LAYOFF_ACTIONS.clear()
+            _LAYOFF_NUMBERS.clear()
+            for tables in _TABLES.values():
+                tables.layoff_numbers.clear()
         player = self._current
         side = self._s.side_of[player]
         hand = self._hands[player]
