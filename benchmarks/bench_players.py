@@ -2,6 +2,7 @@
 
     python benchmarks/bench_players.py strength [--games 1000] [--jobs 2] [--variants ...]
     python benchmarks/bench_players.py ismcts [--hands 250] [--time 0.25] [--log FILE]
+    python benchmarks/bench_players.py ismcts-logs FILE [FILE ...]
     python benchmarks/bench_players.py speed [--games 20]
     python benchmarks/bench_players.py determinize
     python benchmarks/bench_players.py throughput [--games 40]
@@ -15,7 +16,12 @@ through the arena.
 ``ismcts``: ISMCTSPlayer against HeuristicPlayer in American Samba, two players, over
 single hands (the first hand of seeded games, the search player alternating seats): a
 hand is won by the higher hand score. Reports the win rate with its Wilson 95 %
-interval, the mean score difference, and the decision times.
+interval, the mean score difference, the search player's decision times (mean, 99th
+percentile, slowest, how many took over a second) and the garbage collector's pauses
+inside those decisions and elsewhere.
+
+``ismcts-logs``: the same summary from the per-hand logs of several ``ismcts`` runs
+(seed ranges run side by side), with every decision time pooled.
 
 ``speed``: the time HeuristicPlayer takes per decision (mean, 99th percentile, slowest)
 and per game, playing against GreedyPlayer in every built-in variant.
@@ -31,6 +37,7 @@ Every line of results is printed and, with ``--out FILE``, appended to FILE as J
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -78,12 +85,40 @@ def _search_player(args: argparse.Namespace, seed: int) -> ISMCTSPlayer:
                         rollout=args.rollout, depth=args.depth, margin=args.margin)
 
 
+class _CollectorWatch:
+    """Times CPython's garbage collections (``gc.callbacks``), telling apart those that
+    ran inside the search player's decisions from the rest."""
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.began = 0.0
+        self.longest_inside = 0.0
+        self.longest_outside = 0.0
+        self.full_inside = 0
+        self.full_outside = 0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+            return
+        spent = time.perf_counter() - self.began
+        full = info["generation"] == 2
+        if self.inside:
+            self.longest_inside = max(self.longest_inside, spent)
+            self.full_inside += full
+        else:
+            self.longest_outside = max(self.longest_outside, spent)
+            self.full_outside += full
+
+
 def ismcts(args: argparse.Namespace) -> None:
     wins = 0
     diffs: list[int] = []
     times: list[float] = []
     iterations: list[int] = []
     load_before = os.getloadavg()[0]
+    watch = _CollectorWatch()
+    gc.callbacks.append(watch)
     start = time.perf_counter()
     for index in range(args.hands):
         seed = args.seed + index
@@ -93,14 +128,20 @@ def ismcts(args: argparse.Namespace) -> None:
         bots: list[object] = [HeuristicPlayer(), HeuristicPlayer()]
         bots[seat] = search
         slowest = 0.0
+        over = 0
+        hand_times: list[float] = []
         while not game.hand_results:
             mover = game.current_player
+            watch.inside = mover == seat
             began = time.perf_counter()
             action = decide(bots[mover], game)  # type: ignore[arg-type]
+            spent = time.perf_counter() - began
+            watch.inside = False
             if mover == seat:
-                spent = time.perf_counter() - began
                 times.append(spent)
+                hand_times.append(spent)
                 slowest = max(slowest, spent)
+                over += spent > 1.0
                 if search.last_iterations:
                     iterations.append(search.last_iterations)
             game.apply(action)
@@ -115,9 +156,13 @@ def ismcts(args: argparse.Namespace) -> None:
                                          "diff": diff, "won": diff > 0,
                                          "wins_so_far": wins,
                                          "slowest_s": round(slowest, 3),
+                                         "decisions_over_1s": over,
+                                         "decision_ms": [round(t * 1e3, 1)
+                                                         for t in hand_times],
                                          "load": round(os.getloadavg()[0], 2)}) + "\n")
         if (index + 1) % 10 == 0:
             print(f"  {index + 1} hands: {wins} won", flush=True)
+    gc.callbacks.remove(watch)
     low, high = wilson_interval(wins, args.hands)
     ordered = sorted(times)
     _emit(args.out, {
@@ -129,9 +174,42 @@ def ismcts(args: argparse.Namespace) -> None:
         "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
         "p99_decision_s": round(ordered[int(0.99 * (len(ordered) - 1))], 3),
         "max_decision_s": round(ordered[-1], 3),
+        "decisions_over_1s": sum(1 for t in times if t > 1.0),
         "mean_iterations": round(statistics.mean(iterations), 1) if iterations else 0,
+        "gc_longest_in_decisions_s": round(watch.longest_inside, 4),
+        "gc_full_in_decisions": watch.full_inside,
+        "gc_longest_elsewhere_s": round(watch.longest_outside, 4),
+        "gc_full_elsewhere": watch.full_outside,
         "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
         "seconds": round(time.perf_counter() - start, 1)})
+
+
+def ismcts_logs(args: argparse.Namespace) -> None:
+    """One summary of the per-hand logs of several ``ismcts`` runs (e.g. seed ranges run
+    side by side in separate processes)."""
+    hands = [json.loads(line) for name in args.logs
+             for line in Path(name).read_text(encoding="utf-8").splitlines() if line]
+    wins = sum(1 for hand in hands if hand["won"])
+    low, high = wilson_interval(wins, len(hands))
+    times = sorted(t / 1e3 for hand in hands for t in hand.get("decision_ms", []))
+    record: dict[str, object] = {
+        "bench": "ismcts-logs", "hands": len(hands), "wins": wins,
+        "win_rate": round(wins / len(hands), 4), "ci95": [round(low, 4), round(high, 4)],
+        "seat_wins": [sum(1 for h in hands if h["won"] and h["seat"] == seat)
+                      for seat in (0, 1)],
+        "seat_hands": [sum(1 for h in hands if h["seat"] == seat) for seat in (0, 1)],
+        "mean_diff": round(statistics.mean(h["diff"] for h in hands), 1),
+        "slowest_s": max(h["slowest_s"] for h in hands),
+        "hands_with_decision_over_1s": sum(1 for h in hands if h["slowest_s"] > 1.0),
+        "load": [min(h["load"] for h in hands), max(h["load"] for h in hands),
+                 round(statistics.mean(h["load"] for h in hands), 2)]}
+    if times:
+        record.update({
+            "decisions": len(times), "mean_decision_s": round(statistics.mean(times), 4),
+            "p99_decision_s": round(times[int(0.99 * (len(times) - 1))], 3),
+            "max_decision_s": round(times[-1], 3),
+            "decisions_over_1s": sum(1 for t in times if t > 1.0)})
+    _emit(args.out, record)
 
 
 def speed(args: argparse.Namespace) -> None:
@@ -213,6 +291,8 @@ def main() -> None:
     m.add_argument("--depth", type=int, default=24)
     m.add_argument("--margin", type=float, default=0.03)
     m.add_argument("--log", default=None, help="append one JSON line per hand to this file")
+    lg = sub.add_parser("ismcts-logs")
+    lg.add_argument("logs", nargs="+", help="per-hand logs written by ismcts --log")
     sp = sub.add_parser("speed")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--seed", type=int, default=500)
@@ -222,8 +302,8 @@ def main() -> None:
     for p in sub.choices.values():
         p.add_argument("--out", default=None)
     args = parser.parse_args()
-    {"strength": strength, "ismcts": ismcts, "speed": speed, "determinize": determinize,
-     "throughput": throughput}[args.bench](args)
+    {"strength": strength, "ismcts": ismcts, "ismcts-logs": ismcts_logs, "speed": speed,
+     "determinize": determinize, "throughput": throughput}[args.bench](args)
 
 
 if __name__ == "__main__":

@@ -199,6 +199,9 @@ class Determinizer:
                                 for seat in range(n))
         self.freezers_below = max(0, game.pile_freezers - sum(
             1 for c in know.pile if c.is_wild or c.is_red_three))
+        self._mover_reach: bool | None = None
+        """Whether this seat, when it is the one to move and owes an initial meld, can
+        still complete it: found with the first sample, then known for all."""
 
     def sample(self, rng: random.Random) -> Game:
         """A new game consistent with the seat's observation, the unseen cards dealt at
@@ -207,11 +210,25 @@ class Determinizer:
         A player who took the pile for an initial meld and has not yet reached the
         minimum is known to hold cards that can (AS-23): deals that could not are drawn
         again, up to :data:`OWED_TRIES` times; after that (a very unlikely deal) the copy
-        counts the minimum as met, so that it stays playable."""
+        counts the minimum as met, so that it stays playable. When that player is this
+        seat itself, its own cards decide and no deal is drawn again: the answer is worked
+        out once, with the first sample, and holds for every later one."""
         for _ in range(OWED_TRIES):
             copy = self._deal(rng)
-            if not copy.owes_initial_meld() or copy._initial_reachable():
+            if not copy.owes_initial_meld():
                 return copy
+            if self._mover_reach is None:
+                reachable = copy._initial_reachable()
+                if self.player == self.game.current_player:
+                    # The seat to move is this seat: its cards, the only ones the answer
+                    # depends on, are the same in every deal, so one search serves them all.
+                    self._mover_reach = reachable
+            else:
+                reachable = self._mover_reach
+            if reachable:
+                return copy
+            if self._mover_reach is not None:
+                break  # no other deal can differ
         copy._forgive_initial_owed()
         return copy
 

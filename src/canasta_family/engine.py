@@ -1509,7 +1509,7 @@ class Game:
             # A discardable card stays: one not used up from the hand.
             return any(hand[c] - (counts[c] - left[c]) > 0 for c in free)
 
-        def walk(total: int, used: int) -> bool | None:
+        def walk(total: int, used: int, again: Callable[..., bool | None]) -> bool | None:
             key = (tuple(left), frozenset(open_keys), frozenset(laid))
             if key in failed:
                 return False
@@ -1538,7 +1538,7 @@ class Game:
                 if total + value >= need and (not free or keeps_free()):
                     found: bool | None = True
                 else:
-                    found = walk(total + value, used + len(codes))
+                    found = again(total + value, used + len(codes), again)
                 if found:
                     return True
                 path.pop()
@@ -1553,7 +1553,10 @@ class Game:
             failed.add(key)
             return False
 
-        found = walk(0, 0)
+        # The search is handed itself instead of naming itself: a closure that names
+        # itself is a reference cycle, left with everything it holds (``failed``: up to
+        # thousands of keys) for the cyclic collector on every call.
+        found = walk(0, 0, walk)
         if found:
             return _Collection(tuple(path), spare, tuple(free))
         return found

@@ -22,6 +22,17 @@ retracting).
 The budget is ``iterations`` per decision, or ``time`` seconds (whichever is given; both:
 whichever runs out first). Decisions with a single legal action take no search.
 
+A time budget is kept by design, not by luck (:mod:`~canasta_family.players.search_budget`):
+an iteration starts only when one as slow as the slowest so far in the decision would end
+before the deadline; the deadline is checked before every tree step below the root (an
+iteration caught there is dropped) and before every rollout action (the rollout then
+scores the position it reached); when no iteration fits at all, the heuristic's own choice
+is played. CPython's automatic garbage collection is off during the decision
+(``pause_gc``): a full collection of a process holding the engine's memo tables took
+longer than the whole budget. What the bound cannot cut short is one step that has
+begun — a listing of legal moves, a policy's choice, one deal, the root's own listing and
+ranking — nor time the operating system gives to other processes.
+
 >>> import canasta_family
 >>> game = canasta_family.new_game("american-samba", players=2, seed=3)
 >>> player = ISMCTSPlayer(iterations=8, seed=1)
@@ -34,6 +45,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Callable
 
 from canasta_family.actions import Action, Discard, LayOff, MakeMeld, TakePile
 from canasta_family.determinize import Determinizer
@@ -41,6 +53,11 @@ from canasta_family.engine import Game
 from canasta_family.players.base import Player
 from canasta_family.players.greedy import GreedyPlayer
 from canasta_family.players.heuristic import HeuristicPlayer, _rules
+from canasta_family.players.search_budget import (
+    SearchBudget,
+    pause_collector,
+    resume_collector,
+)
 
 __all__ = ["ISMCTSPlayer", "side_value"]
 
@@ -93,12 +110,30 @@ class ISMCTSPlayer:
     heuristic's choice is played). A rollout also stops where the player to move holds
     more than ``max_hand`` cards before the side's initial meld (there the engine lists
     every combination of melds that could complete it: thousands of moves).
+
+    With a ``time`` budget a decision lasts at most ``time`` plus one step that cannot be
+    interrupted (see the module documentation) plus a collection of the youngest
+    generation at the end (what the search itself left; milliseconds). ``pause_gc``
+    (default true) switches automatic garbage collection off for the decision — a
+    process-wide switch, restored however the decision ends; ``clock`` is the clock the
+    budget is read from (seconds, ``time.perf_counter`` by default; tests pass a fake one).
+
+    >>> import canasta_family, itertools
+    >>> game = canasta_family.new_game("american-samba", players=2, seed=3)
+    >>> game.apply("draw")
+    >>> slow_root = itertools.chain([0.0], itertools.repeat(5.0)).__next__  # 5 s of 0.5
+    >>> search = ISMCTSPlayer(time=0.5, clock=slow_root)
+    >>> action = search.choose_in_game(game)  # no iteration: the heuristic's choice
+    >>> search.last_iterations, game.is_legal(action)
+    (0, True)
     """
 
     def __init__(self, iterations: int | None = None, time: float | None = None, *,
                  seed: int | None = 0, depth: int = 24, rollout: str = "greedy",
                  exploration: float = 0.7, melds: int = 2, discards: int = 3,
-                 scale: float = 800.0, margin: float = 0.03, max_hand: int = 20) -> None:
+                 scale: float = 800.0, margin: float = 0.03, max_hand: int = 20,
+                 pause_gc: bool = True,
+                 clock: Callable[[], float] = _time.perf_counter) -> None:
         if iterations is None and time is None:
             iterations = 200
         if iterations is not None and iterations < 1:
@@ -116,6 +151,8 @@ class ISMCTSPlayer:
         self.scale = scale
         self.margin = margin
         self.max_hand = max_hand
+        self.pause_gc = pause_gc
+        self._clock = clock
         self._rng = random.Random(seed)
         self._policy: Player = GreedyPlayer() if rollout == "greedy" else HeuristicPlayer()
         self._ranker = HeuristicPlayer()
@@ -125,34 +162,42 @@ class ISMCTSPlayer:
     # --- the decision ----------------------------------------------------------------------
 
     def choose_in_game(self, game: Game) -> Action:
-        """Search from ``game`` for the seat to move and return the most visited action."""
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            self.last_iterations = 0
-            return legal[0]
+        """Search from ``game`` for the seat to move and return the most visited action
+        (the heuristic's own choice when the time ran out before any iteration ended)."""
+        # The collector goes off first, before anything is allocated: a full collection
+        # takes longer than the whole budget (see search_budget).
+        paused = self.pause_gc and pause_collector()
+        try:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                self.last_iterations = 0
+                return legal[0]
+            return self._search(game)
+        finally:
+            resume_collector(paused)
+
+    def _search(self, game: Game) -> Action:
+        budget = SearchBudget(self.time, self.iterations, self._clock)
         seat = game.current_player
         side = game.side_of(seat)
         sampler = Determinizer(game, seat)
         root = _Node()
-        deadline = None if self.time is None else _time.perf_counter() + self.time
         # Every determinization shows the searching seat the same observation and the same
         # legal moves, so the root's candidates (a fifth of an iteration's cost when worked
-        # out each time) are the same for all of them.
+        # out each time) are the same for all of them; the first is the heuristic's choice.
         top = self._candidates(game)
-        count = 0
-        while True:
-            if self.iterations is not None and count >= self.iterations:
-                break
-            if deadline is not None and count > 0 and _time.perf_counter() >= deadline:
-                break
-            self._iterate(sampler.sample(self._rng), root, seat, side, deadline, top)
-            count += 1
-        self.last_iterations = count
+        prior = top[0]
+        while budget.may_start():
+            began = budget.clock()
+            completed = self._iterate(sampler.sample(self._rng), root, seat, side, budget, top)
+            budget.finished(began, completed)
+        self.last_iterations = budget.done
+        if not root.visits:
+            return prior
         action, node = max(root.children.items(),
                            key=lambda item: (item[1].visits, item[1].total))
         # The search corrects the heuristic rather than replacing it: with few samples per
         # move a small lead is noise, so the heuristic's move stands unless beaten clearly.
-        prior = self._ranker.choose(game.observation(seat), legal)
         kept = root.children.get(prior)
         if (action != prior and kept is not None and kept.visits
                 and node.total / node.visits < kept.total / kept.visits + self.margin):
@@ -160,14 +205,23 @@ class ISMCTSPlayer:
         return action
 
     def _iterate(self, game: Game, root: _Node, seat: int, side: int,
-                 deadline: float | None, top: list[Action]) -> None:
+                 budget: SearchBudget, top: list[Action]) -> bool:
+        """One iteration on the determinization ``game``; false (and nothing learnt) when
+        the deadline passed before it reached its rollout."""
         path = [root]
         node = root
         hands = len(game.hand_results)
         # Walk the tree while it is still the searching seat's decision in this hand.
         while (not game.is_over and game.current_player == seat
                and len(game.hand_results) == hands):
-            candidates = top if node is root else self._candidates(game)
+            if node is root:
+                candidates = top
+            else:
+                # Deeper in the turn the candidates cost a listing and the heuristic's
+                # ranking: not begun past the deadline.
+                if budget.expired():
+                    return False
+                candidates = self._candidates(game)
             for action in candidates:
                 child = node.children.get(action)
                 if child is None:
@@ -184,10 +238,11 @@ class ISMCTSPlayer:
             game.apply(action)
             node = node.children[action]
             path.append(node)
-        reward = self._rollout(game, seat, side, hands, deadline)
+        reward = self._rollout(game, seat, side, hands, budget)
         for visited in path:
             visited.visits += 1
             visited.total += reward
+        return True
 
     def _ucb(self, node: _Node) -> float:
         return (node.total / node.visits
@@ -222,13 +277,13 @@ class ISMCTSPlayer:
         return out
 
     def _rollout(self, game: Game, seat: int, side: int, hands: int,
-                 deadline: float | None) -> float:
+                 budget: SearchBudget) -> float:
         policy = self._policy
         steps = 0
         while (not game.is_over and len(game.hand_results) == hands and steps < self.depth):
             # Some positions (a huge hand before the initial meld) list thousands of moves:
             # past the deadline the rollout stops and the position reached is scored.
-            if deadline is not None and _time.perf_counter() >= deadline:
+            if budget.expired():
                 break
             mover = game.current_player
             if (game.hand_size(mover) > self.max_hand

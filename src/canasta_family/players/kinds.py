@@ -71,7 +71,8 @@ def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
         depth=int(options.get("depth", 24)), rollout=str(options.get("rollout", "greedy")),
         exploration=float(options.get("exploration", 0.7)),
         melds=int(options.get("melds", 2)), discards=int(options.get("discards", 3)),
-        margin=float(options.get("margin", 0.03)))
+        margin=float(options.get("margin", 0.03)),
+        pause_gc=bool(int(options.get("pause_gc", 1))))
 
 
 PLAYER_KINDS: dict[str, PlayerKind] = {
@@ -85,7 +86,7 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
     "ismcts": PlayerKind("ismcts", _ismcts,
                          {"iterations": int, "time": float, "depth": int, "rollout": str,
                           "exploration": float, "melds": int, "discards": int,
-                          "margin": float},
+                          "margin": float, "pause_gc": int},
                          help="information-set MCTS (iterations=200 or time=SECONDS)"),
 }
 """The player kinds by name; add yours with ``PLAYER_KINDS[name] = PlayerKind(...)``
