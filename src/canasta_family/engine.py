@@ -121,7 +121,10 @@ entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
 _LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
 """The action number of the lay-off of each (meld index, codes)."""
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+_CODES_OF = itemgetter(0)
+_NUMBER_OF = itemgetter(5)
 
 
 def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
@@ -135,9 +138,6 @@ def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
             _CARD_TUPLES.clear()
         cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
     return cards
-_CODES_OF = itemgetter(0)
-_NUMBER_OF = itemgetter(5)
-_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 
 
 class _Tables:
@@ -145,9 +145,9 @@ class _Tables:
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
     __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
-                 "meld_actions", "meld_ids",
-                 "melds", "merge_ok", "nat_subs", "ok_ws", "set_ok", "set_possible", "size",
-                 "wild_groups", "wild_lists", "wild_subsets")
+                 "meld_actions", "meld_ids", "melds", "merge_ok", "nat_subs", "ok_ws",
+                 "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
+                 "wild_subsets")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -258,7 +258,7 @@ def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     initial meld asks for the same few plays over and over."""
     pairs = _PAIRS.get(codes)
     if pairs is None:
-        if len(_PAIRS) > 200_000:
+        if len(_PAIRS) > 4 * _MEMO_ENTRIES:
             _PAIRS.clear()
         pairs = _PAIRS[codes] = tuple(Counter(codes).items())
     return pairs
@@ -2412,13 +2412,11 @@ class Game:
         initial = self._initial[side]
         minimum = self._minimum[side]
         pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
-        meldable = self._s.meldable_values
-        held_reach = 0
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            held_reach = sum(map(mul, meldable, hand))
-            if values[top] + pile_bonus + held_reach < minimum:
+            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
+            if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
@@ -2472,8 +2470,6 @@ class Game:
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
-                if base + held_reach - sum(meldable[c] for c in cards_codes) < minimum:
-                    continue  # even every card left from the hand would stay short
                 take = _TAKE_ACTIONS.get(cards_codes)
                 if take is None:
                     if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
