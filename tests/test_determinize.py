@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import owed_initial_meld
 
 import canasta_family
 from canasta_family import HandSetup, TakePile
@@ -178,23 +179,8 @@ def test_hidden_cards_do_not_change_the_determinization(variant: str) -> None:
 # --- AS-23: deals for a player who owes an initial meld ---------------------------------------
 
 
-def _owed_position() -> Game:
-    """Seat 0 has taken the pile with 9h 9s for its initial meld (30 of 50) and still
-    owes the rest, which the kings or the queens in its hand can make up (AS-23)."""
-    game = canasta_family.new_game("american-samba", players=2, seed=7, start=HandSetup(
-        hands=("9h 9s Kh Kd Ks Qh Qd Qs 6c 7d", "4c 8c Jh Qd Kc"),
-        pile="Ah Ad As Kc 9d", stock="Qs Jh 7c 6h", to_play=0))
-    game.apply("take-pile 9h 9s")
-    assert game.owes_initial_meld()
-    return game
-
-
-def test_AS_23_owed_meld_of_the_seat_to_move_is_searched_once_for_all_deals(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The seat to move owes an initial meld after a pile take (AS-23): whether it can be
-    completed depends on that seat's own cards alone, the same in every deal, so the
-    determinizer searches it once, not once per sample, and still deals at random."""
-    game = _owed_position()
+def _count_reachability_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the engine's AS-23 reachability searches from now on (one counter)."""
     calls = [0]
     original = Game._initial_reachable
 
@@ -203,6 +189,16 @@ def test_AS_23_owed_meld_of_the_seat_to_move_is_searched_once_for_all_deals(
         return original(self)
 
     monkeypatch.setattr(Game, "_initial_reachable", counted)
+    return calls
+
+
+def test_AS_23_owed_meld_of_the_seat_to_move_is_searched_once_for_all_deals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat to move owes an initial meld after a pile take (AS-23): whether it can be
+    completed depends on that seat's own cards alone, the same in every deal, so the
+    determinizer searches it once, not once per sample, and still deals at random."""
+    game = owed_initial_meld()
+    calls = _count_reachability_searches(monkeypatch)
     sampler = Determinizer(game, 0)
     rng = random.Random(3)
     copies = [sampler.sample(rng) for _ in range(12)]
@@ -216,19 +212,13 @@ def test_AS_23_another_seats_owed_meld_is_still_checked_deal_by_deal(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen from seat 1, the cards seat 0 holds besides the pile's are unknown: every deal
     is checked, and redrawn where seat 0 could not complete the meld (AS-23)."""
-    game = _owed_position()
-    calls = [0]
-    original = Game._initial_reachable
-
-    def counted(self: Game) -> bool:
-        calls[0] += 1
-        return original(self)
-
-    monkeypatch.setattr(Game, "_initial_reachable", counted)
+    game = owed_initial_meld()
+    reachable = Game._initial_reachable  # the search itself, uncounted
+    calls = _count_reachability_searches(monkeypatch)
     sampler = Determinizer(game, 1)
     rng = random.Random(3)
     copies = [sampler.sample(rng) for _ in range(6)]
     assert calls[0] >= 6
     for copy in copies:
         assert copy.observation(1) == game.observation(1)
-        assert not copy.owes_initial_meld() or original(copy)
+        assert not copy.owes_initial_meld() or reachable(copy)

@@ -14,9 +14,10 @@ import random
 from collections.abc import Callable
 
 import pytest
+from positions import owed_initial_meld, play_decision
 
 import canasta_family
-from canasta_family import Action, Game, HandSetup
+from canasta_family import Action, Game
 from canasta_family.determinize import Determinizer
 from canasta_family.players import HeuristicPlayer, ISMCTSPlayer, decide, ismcts
 from canasta_family.players.search_budget import (
@@ -36,18 +37,6 @@ class FakeClock:
     def __call__(self) -> float:
         self.readings += 1
         return self.now
-
-
-def _play_decision(seed: int) -> Game:
-    """A two-player position where seat 0 is to play with several moves to choose from."""
-    game = canasta_family.new_game("american-samba", players=2, seed=seed)
-    bots = [HeuristicPlayer(), HeuristicPlayer()]
-    for _ in range(20):
-        game.apply(decide(bots[game.current_player], game))
-    while not (game.current_player == 0 and game.phase == "play"
-               and len(game.legal_actions()) > 2):
-        game.apply(decide(bots[game.current_player], game))
-    return game
 
 
 def _draw_decision(seed: int) -> Game:
@@ -84,7 +73,7 @@ def test_search_starts_no_iteration_it_could_not_finish(monkeypatch: pytest.Monk
                                                          ) -> None:
     """Each iteration costs 0.3 s of a 1 s budget: the fourth would end at 1.2 s, so the
     search stops after three, at 0.9 s, inside the budget."""
-    game = _play_decision(21)
+    game = play_decision(21)
     clock = FakeClock()
     search = ISMCTSPlayer(time=1.0, seed=0, clock=clock)
     starts = _slow_iterations(monkeypatch, search, clock, lambda i: 0.3)
@@ -99,7 +88,7 @@ def test_one_slow_iteration_makes_the_search_keep_a_reserve(monkeypatch: pytest.
                                                             ) -> None:
     """Iterations of 10 ms, then one of 0.6 s: from then on the search keeps 0.6 s in
     reserve, so it stops at 0.65 s instead of starting another that could end at 1.25 s."""
-    game = _play_decision(21)
+    game = play_decision(21)
     clock = FakeClock()
     search = ISMCTSPlayer(time=1.0, seed=0, clock=clock)
     _slow_iterations(monkeypatch, search, clock, lambda i: 0.6 if i == 5 else 0.01)
@@ -112,7 +101,7 @@ def test_no_time_for_an_iteration_gives_the_heuristics_choice(monkeypatch: pytes
                                                               ) -> None:
     """When working out the root's moves already uses up the budget, no iteration starts
     and the player answers at once with the heuristic's own choice."""
-    game = _play_decision(21)
+    game = play_decision(21)
     clock = FakeClock()
     search = ISMCTSPlayer(time=0.25, seed=0, clock=clock)
     original = search._candidates
@@ -167,7 +156,7 @@ def test_an_iteration_the_deadline_catches_in_the_tree_is_abandoned(
 def test_rollouts_stop_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rollout whose steps pass the deadline ends there and scores the position it
     reached: the decision then returns without another iteration."""
-    game = _play_decision(21)
+    game = play_decision(21)
     clock = FakeClock()
     search = ISMCTSPlayer(time=1.0, seed=0, clock=clock, depth=24)
     policy = search._policy
@@ -189,7 +178,7 @@ def test_rollouts_stop_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_iteration_budget_alone_runs_every_iteration() -> None:
     """Without a time budget the clock never stops a search: it runs all its iterations
     however slow the (fake) clock says they are."""
-    game = _play_decision(21)
+    game = play_decision(21)
     clock = FakeClock()
     search = ISMCTSPlayer(iterations=7, seed=0, clock=clock)
     clock.now = 1e9
@@ -197,13 +186,9 @@ def test_iteration_budget_alone_runs_every_iteration() -> None:
     assert search.last_iterations == 7
 
 
-def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
-    """No automatic collection can start inside a decision (a full one took 0.3-0.9 s
-    with the engine's memo tables in memory); afterwards it is on again, and the
-    youngest generation has been cleared of what the search left behind."""
-    game = _play_decision(21)
-    search = ISMCTSPlayer(iterations=20, seed=0)
+def _collector_state_in_rollouts(monkeypatch: pytest.MonkeyPatch,
+                                 search: ISMCTSPlayer) -> list[bool]:
+    """Whether automatic collection was on, noted at the start of every rollout."""
     seen: list[bool] = []
     original = search._rollout
 
@@ -212,6 +197,17 @@ def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest
         return original(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search, "_rollout", rollout)
+    return seen
+
+
+def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """No automatic collection can start inside a decision (a full one took 0.3-0.9 s
+    with the engine's memo tables in memory); afterwards it is on again, and the
+    youngest generation has been cleared of what the search left behind."""
+    game = play_decision(21)
+    search = ISMCTSPlayer(iterations=20, seed=0)
+    seen = _collector_state_in_rollouts(monkeypatch, search)
     inside = [False]
     collections: list[tuple[str, int]] = []
 
@@ -248,22 +244,15 @@ def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest
 
 def test_with_pause_gc_off_the_collector_runs_as_usual(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
-    game = _play_decision(21)
+    game = play_decision(21)
     search = ISMCTSPlayer(iterations=5, seed=0, pause_gc=False)
-    seen: list[bool] = []
-    original = search._rollout
-
-    def rollout(*args: object) -> float:
-        seen.append(gc.isenabled())
-        return original(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(search, "_rollout", rollout)
+    seen = _collector_state_in_rollouts(monkeypatch, search)
     search.choose_in_game(game)
     assert seen and all(seen)
 
 
 def test_a_collector_switched_off_by_the_caller_stays_off() -> None:
-    game = _play_decision(21)
+    game = play_decision(21)
     gc.disable()
     try:
         ISMCTSPlayer(iterations=3, seed=0).choose_in_game(game)
@@ -274,7 +263,7 @@ def test_a_collector_switched_off_by_the_caller_stays_off() -> None:
 
 def test_the_collector_comes_back_when_the_search_fails(monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
-    game = _play_decision(21)
+    game = play_decision(21)
     search = ISMCTSPlayer(iterations=3, seed=0)
 
     def broken(*args: object) -> bool:
@@ -308,23 +297,12 @@ def test_search_budget_counts_and_reserves() -> None:
 # --- AS-23: an owed initial meld at the root ----------------------------------------------
 
 
-def _owed_position() -> Game:
-    """Seat 0 has taken the pile with 9h 9s for its initial meld (30 of 50) and still
-    owes the rest, which the kings or the queens in its hand can make up (AS-23)."""
-    game = canasta_family.new_game("american-samba", players=2, seed=7, start=HandSetup(
-        hands=("9h 9s Kh Kd Ks Qh Qd Qs 6c 7d", "4c 8c Jh Qd Kc"),
-        pile="Ah Ad As Kc 9d", stock="Qs Jh 7c 6h", to_play=0))
-    game.apply("take-pile 9h 9s")
-    assert game.owes_initial_meld()
-    return game
-
-
 def test_AS_23_search_at_an_owed_initial_meld_plays_a_held_card_meld(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """At an owed initial meld (AS-23) the search, with its budget cut short by a slow
     first iteration (0.45 s of 0.5 s: a second could not end in time), answers with one
     of the listed plays of held cards, and the minimum is then reached."""
-    game = _owed_position()
+    game = owed_initial_meld()
     clock = FakeClock()
     search = ISMCTSPlayer(time=0.5, seed=2, clock=clock)
     _slow_iterations(monkeypatch, search, clock, lambda i: 0.45)

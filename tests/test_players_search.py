@@ -5,6 +5,7 @@ what its seat may know (its time budget: tests/test_ismcts_budget.py, with a fak
 from __future__ import annotations
 
 import pytest
+from positions import play_decision
 
 import canasta_family
 from canasta_family import Answer, Ask, HandSetup
@@ -128,18 +129,6 @@ def test_ismcts_is_reproducible() -> None:
     assert game.snapshot() == before  # the search works on copies only
 
 
-def _play_decision(seed: int) -> canasta_family.Game:
-    """A two-player position where seat 0 is to play with several moves to choose from."""
-    game = canasta_family.new_game("american-samba", players=2, seed=seed)
-    bots = [HeuristicPlayer(), HeuristicPlayer()]
-    for _ in range(20):
-        game.apply(decide(bots[game.current_player], game))
-    while not (game.current_player == 0 and game.phase == "play"
-               and len(game.legal_actions()) > 2):
-        game.apply(decide(bots[game.current_player], game))
-    return game
-
-
 def test_ismcts_root_candidates_are_the_same_in_every_determinization() -> None:
     # The search works the root's candidates out once, from the real game: that is only
     # right if every determinization gives the searching seat the same ones.
@@ -147,7 +136,7 @@ def test_ismcts_root_candidates_are_the_same_in_every_determinization() -> None:
 
     from canasta_family.determinize import Determinizer
 
-    game = _play_decision(21)
+    game = play_decision(21)
     search = ISMCTSPlayer(iterations=1, seed=0)
     expected = search._candidates(game)
     assert len(expected) > 1
@@ -158,7 +147,7 @@ def test_ismcts_root_candidates_are_the_same_in_every_determinization() -> None:
 
 
 def test_ismcts_works_out_the_root_candidates_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _play_decision(21)
+    game = play_decision(21)
     search = ISMCTSPlayer(iterations=12, seed=0)
     seen: list[tuple[bool, int]] = []
     original = search._candidates

@@ -127,6 +127,16 @@ _CODES_OF = itemgetter(0)
 _NUMBER_OF = itemgetter(5)
 
 
+def _take_action(codes: tuple[int, ...]) -> TakePile:
+    """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a meld)."""
+    take = _TAKE_ACTIONS.get(codes)
+    if take is None:
+        if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
+            _TAKE_ACTIONS.clear()
+        take = _TAKE_ACTIONS[codes] = _make(TakePile, cards=_cards_of(codes), onto=None)
+    return take
+
+
 def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
     """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
     engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
@@ -2459,23 +2469,12 @@ class Game:
                                 not forbidden_now
                                 or free_total > sum(1 for c in cards_codes if c in free)))
                             and self._take_strand_problem(cards_codes, after, kinds)):
-                        take = _TAKE_ACTIONS.get(cards_codes)
-                        if take is None:
-                            if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
-                                _TAKE_ACTIONS.clear()
-                            take = _TAKE_ACTIONS[cards_codes] = _make(
-                                TakePile, cards=_cards_of(cards_codes), onto=None)
-                        out.append(take)
+                        out.append(_take_action(cards_codes))
                     continue
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
-                take = _TAKE_ACTIONS.get(cards_codes)
-                if take is None:
-                    if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
-                        _TAKE_ACTIONS.clear()
-                    take = _TAKE_ACTIONS[cards_codes] = _make(
-                        TakePile, cards=_cards_of(cards_codes), onto=None)
+                take = _take_action(cards_codes)
                 if self._take_reaches_minimum(take):
                     out.append(take)
 
