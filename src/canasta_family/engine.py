@@ -218,6 +218,31 @@ def _make(cls: type, **fields: object) -> Any:
 
 _DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
     _make(Discard, card=CARDS[code]) for code in range(NUM_CODES))
+# Actions without fields, or with few possible values, made once: listing hands out the
+# same objects instead of new ones each time (fewer allocations for the collector to count).
+_DRAW: Draw = _make(Draw)
+_PASS: Pass = _make(Pass)
+_RETRACT: Retract = _make(Retract)
+_ANSWERS: tuple[Answer, Answer] = (_make(Answer, yes=True), _make(Answer, yes=False))
+_PLACE_ACTIONS: dict[int, PlaceRedThree] = {
+    code: _make(PlaceRedThree, card=CARDS[code]) for code in RED_THREES}
+_INDEXED_ACTIONS: dict[tuple[type, int], Any] = {}
+
+
+def _indexed_action(cls: type[PickUp] | type[TakePile] | type[Ask], number: int) -> Any:
+    """The shared ``PickUp`` or ``TakePile`` onto meld ``number``, or ``Ask`` of seat
+    ``number``."""
+    action = _INDEXED_ACTIONS.get((cls, number))
+    if action is None:
+        if cls is Ask:
+            action = _make(Ask, partner=number)
+        elif cls is PickUp:
+            action = _make(PickUp, onto=number)
+        else:
+            action = _make(TakePile, cards=(), onto=number)
+        _INDEXED_ACTIONS[(cls, number)] = action
+    return action
+
 
 
 _SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
@@ -785,6 +810,47 @@ class Game:
         """``player``'s hand in canonical order (hidden from the other players)."""
         hand = self._hands[player]
         return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(hand[c]))
+
+    def hand_points(self, player: int) -> tuple[int, int]:
+        """What ``player``'s hand would cost at the end of the hand: the point value of
+        its cards other than red 3s, and how many red 3s it holds (AS-41, AS-31). Counted
+        from the card counts, without building the cards.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> points, red = game.hand_points(0)
+        >>> points == sum(game.card_value(c) for c in game.hand_cards(0) if not c.is_red_three)
+        True
+        """
+        return self._held_points(self._hands[player])
+
+    def foot_points(self, player: int) -> tuple[int, int]:
+        """Like :meth:`hand_points`, for ``player``'s foot (zeros once it is picked up, and
+        in variants without one).
+
+        >>> import canasta_family
+        >>> canasta_family.new_game("american-samba", seed=1).foot_points(0)
+        (0, 0)
+        """
+        return self._held_points(self._feet[player])
+
+    def _held_points(self, counts: Sequence[int]) -> tuple[int, int]:
+        values = self._s.values
+        red = counts[5] + counts[6]
+        total = sum(map(mul, values, counts))
+        if red:
+            total -= values[5] * counts[5] + values[6] * counts[6]
+        return total, red
+
+    def side_melded_points(self, side: int) -> int:
+        """The point value of every card in ``side``'s melds (AS-41).
+
+        >>> import canasta_family
+        >>> canasta_family.new_game("american-samba", seed=1).side_melded_points(0)
+        0
+        """
+        values = self._s.values
+        return sum([values[card.code] for meld in self._melds[side] for card in meld.cards])
 
     def hand_size(self, player: int) -> int:
         """How many cards ``player`` holds."""
@@ -2350,8 +2416,7 @@ class Game:
         elif phase == PLAY:
             self._list_play(out)
         elif phase == ANSWER:
-            out.append(_make(Answer, yes=True))
-            out.append(_make(Answer, yes=False))
+            out.extend(_ANSWERS)
         result = tuple(out)
         if phase != OVER and not result:
             raise VariantError(
@@ -2362,12 +2427,12 @@ class Game:
 
     def _list_draw(self, out: list[Action]) -> None:
         if self._stock:
-            out.append(_make(Draw))
+            out.append(_DRAW)
         side = self._s.side_of[self._current]
         if self._pile and self._s.pickup is not None:
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
-                    out.append(_make(PickUp, onto=index))
+                    out.append(_indexed_action(PickUp, index))
         layoff_takes: list[int] = []
         if self._pile and self._top_blocked() is None:
             frozen = self.pile_frozen_for(side)
@@ -2376,9 +2441,9 @@ class Game:
                 layoff_takes = [i for i in range(len(self._melds[side]))
                                 if self._layoff_take_problem(i) is None]
                 for index in layoff_takes:
-                    out.append(_make(TakePile, cards=(), onto=index))
+                    out.append(_indexed_action(TakePile, index))
         if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
-            out.append(_make(Pass))
+            out.append(_PASS)
 
     def _wild_subsets(self, hand: list[int], high: int
                       ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
@@ -2906,9 +2971,9 @@ class Game:
                 kinds = tuple(k for k in current_kinds if k is not None)
                 if n - 1 >= keep and n - 1 > 1:
                     if not must and leaves_discard((code,), n - 1, kinds, False):
-                        out.append(_make(PlaceRedThree, card=CARDS[code]))
+                        out.append(_PLACE_ACTIONS[code])
                 elif allowed(n - 1, kinds, 0, (code,), False, False):
-                    out.append(_make(PlaceRedThree, card=CARDS[code]))
+                    out.append(_PLACE_ACTIONS[code])
         if must:
             if n == 1:
                 self._list_discards(out, player, side, going_out=True)
@@ -2936,18 +3001,18 @@ class Game:
             out[first_play:] = [action for action in out[first_play:]
                                 if self._keeps_initial_reachable(action, found)]
             if stranded:
-                out.append(_make(Pass))
+                out.append(_PASS)
             return
         if self._provisional(side):
             if self._s.initial.retract_penalty is not None:
-                out.append(_make(Retract))
+                out.append(_RETRACT)
         else:
             self._list_discards(out, player, side, going_out=n == 1, forbidden=forbidden_hand)
             if stranded:
-                out.append(_make(Pass))  # PH-16: no discard is possible; the hand ends
+                out.append(_PASS)  # PH-16: no discard is possible; the hand ends
         if self._answer is None and n >= 2 and can_finish:
             for partner in self.partners(player):
-                out.append(_make(Ask, partner=partner))
+                out.append(_indexed_action(Ask, partner))
 
     def _can_go_out_in_one_play(self) -> bool:
         """Whether one meld, lay-off or red-3 placement would leave at most one card and
@@ -3335,10 +3400,16 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         codes = [c.code for c in action.cards]
-        kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
+        # A meld made before is known by its cards (a set or a run, never both).
+        melds = self._s.tables.melds
+        ordered = tuple(sorted(codes))
+        meld = melds.get((False, ordered)) or melds.get((True, ordered))
+        if meld is None:
+            kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
+            meld = self._new_meld(kind, rank, suit, codes, wild)
         value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
-        self._note_meld(side, None, self._new_meld(kind, rank, suit, codes, wild), value)
+        self._note_meld(side, None, meld, value)
         self._log.append((player, action))
         self._after_play(player)
 

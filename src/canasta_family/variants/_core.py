@@ -189,10 +189,9 @@ def core_score_items(game: Game, side: int, went_out: int | None, *,
     ``red_threes_in_hand=False`` leaves out the charge for red 3s still held, for variants
     that charge them their own way.
     """
-    value = game.card_value
     bonuses = game.canasta_rules.bonuses
     items: list[ScoreItem] = []
-    melded = sum(value(card) for meld in game.side_melds(side) for card in meld.cards)
+    melded = game.side_melded_points(side)
     rule = game.variant.rule
     items.append(ScoreItem("melded cards", melded, rule("values")))
     kinds: dict[str, int] = {}
@@ -215,11 +214,9 @@ def core_score_items(game: Game, side: int, went_out: int | None, *,
     held = 0
     held_red = 0
     for seat in game.side_members(side):
-        for card in game.hand_cards(seat):
-            if card.is_red_three:
-                held_red += 1
-            else:
-                held += value(card)
+        points, red_held = game.hand_points(seat)
+        held += points
+        held_red += red_held
     if held:
         items.append(ScoreItem("cards left in hand", -held, rule("hand-penalty")))
     if held_red and red_threes_in_hand:
@@ -228,10 +225,12 @@ def core_score_items(game: Game, side: int, went_out: int | None, *,
         cost = red.all_value if held_red == game.red_threes_in_deck else red.value * held_red
         items.append(ScoreItem(f"{held_red} red 3s left in hand", -cost,
                                rule("red-three-in-hand")))
-    foot_cards = [card for seat in game.side_members(side) for card in game.foot_cards(seat)]
-    if foot_cards:
-        foot_value = sum(value(c) for c in foot_cards if not c.is_red_three)
-        foot_red = sum(1 for c in foot_cards if c.is_red_three)
+    if any(game.foot_size(seat) for seat in game.side_members(side)):
+        foot_value = foot_red = 0
+        for seat in game.side_members(side):
+            points, red_held = game.foot_points(seat)
+            foot_value += points
+            foot_red += red_held
         items.append(ScoreItem("feet not picked up",
                                -foot_value - game.red_three_rules.value * foot_red,
                                rule("foot-penalty")))
