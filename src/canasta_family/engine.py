@@ -97,9 +97,15 @@ _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
 ``MakeMeld`` is ``tables.meld_actions[number]``."""
 
-_Entry = tuple[tuple[_Candidate, ...], tuple[int, ...], int, "int | None"]
+_Entry = tuple["tuple[_Candidate, ...] | None", tuple[int, ...], int, "int | None",
+               "tuple[tuple[int, ...], tuple[int, ...]] | None"]
 """The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
-(candidates, their action numbers, the size of the largest, the set rank or None).
+(candidates, their action numbers, the size of the largest, the set rank or None, the
+memo key of a set rank's entry).
+
+The entries of set ranks leave their candidates out (None): most listings need only the
+numbers, and the candidates were most of the memo's memory. ``_rank_cands`` makes them
+from the key when a listing or a search needs them.
 
 Memo entries hold numbers, not the action objects: a tuple of plain numbers and strings is
 left alone by Python's cyclic garbage collector, and the memo holds hundreds of thousands
@@ -156,6 +162,7 @@ class _Tables:
 
     __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
                  "meld_actions", "meld_ids", "melds", "merge_ok", "nat_subs", "ok_ws",
+                 "rank_cands",
                  "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
                  "wild_subsets")
 
@@ -164,6 +171,9 @@ class _Tables:
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                              tuple[_Candidate, ...]] = {}
+        """The candidates of set-rank entries by their memo key (see ``_Entry``)."""
         self.size = 0
         """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
@@ -2557,7 +2567,8 @@ class Game:
     def _meld_candidates(self, hand: list[int], black3: bool) -> list[_Candidate]:
         """Every new meld the counts in ``hand`` allow by shape alone, as
         (codes, value, canasta kind, wild count, set rank or None, MakeMeld action)."""
-        return [cand for entry in self._meld_entries(hand, black3) for cand in entry[0]]
+        return [cand for entry in self._meld_entries(hand, black3)
+                for cand in (entry[0] if entry[0] is not None else self._rank_cands(entry[4]))]
 
     def _meld_entries(self, hand: list[int], black3: bool) -> list[_Entry]:
         """The new melds ``hand`` allows by shape alone, one entry per rank, for the wild
@@ -2579,10 +2590,13 @@ class Game:
         # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
         # only on min(count, cap): the wild part of the key is clamped to it, so hands that
         # differ only in wild cards no set could use share one entry.
-        if tables.size > _MEMO_ENTRIES:
+        if tables.size > 4 * _MEMO_ENTRIES:
             # Cleared before any entry is handed out, with the action numbers they use.
+            # Four times the other tables' limit: without their candidates the entries
+            # are small (American Samba's counts make hundreds of thousands of them).
             by_rank.clear()
             tables.entries.clear()
+            tables.rank_cands.clear()
             tables.meld_ids = {}
             tables.meld_actions = []
             tables.size = 0
@@ -2621,7 +2635,7 @@ class Game:
             if entry is None:
                 entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
                 tables.size += 1
-            if entry[0]:
+            if entry[1]:
                 out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
             cap = s.wild_cap
@@ -2660,7 +2674,7 @@ class Game:
     @staticmethod
     def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
         return (tuple(found), tuple(map(_NUMBER_OF, found)),
-                max(map(len, map(_CODES_OF, found)), default=0), rank)
+                max(map(len, map(_CODES_OF, found)), default=0), rank, None)
 
     def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
         # _set_problem(..., black3_ok=True) is None, memoised per rule set.
@@ -2719,18 +2733,19 @@ class Game:
             tables.meld_actions.append(self._meld_action(codes))
         return number
 
-    def _rank_entry(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]) -> _Entry:
+    def _rank_parts(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]
+                    ) -> tuple[tuple[tuple[tuple[int, ...], int], ...],
+                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+                                     ...]]:
+        """The natural subsets of ``nat_key`` that may start a set, with their values, and
+        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers)."""
         s = self._s
         mr = s.meld
-        values = s.values
         tables = s.tables
         rank = nat_key[0]
-        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        found: list[_Candidate] = []
-        append = found.append
-        number_of = tables.meld_ids.get
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
+            values = s.values
             codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
             nat_items = [(c, n) for c, n in zip(codes_r, nat_key[1:], strict=True) if n]
             nat_subs = tables.nat_subs[nat_key] = tuple(
@@ -2744,31 +2759,79 @@ class Game:
                     by_count.append([])
                 by_count[w].append((wvalue, low, high))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
-        ok_ws = tables.ok_ws
+        return nat_subs, groups
+
+    def _allowed_wilds(self, rank: int, n: int) -> tuple[tuple[int, str | None], ...]:
+        """(wild count, canasta kind) of every legal new set of ``n`` naturals of ``rank``."""
+        ok_ws = self._s.tables.ok_ws
+        allowed = ok_ws.get((rank, n))
+        if allowed is None:
+            mr = self._s.meld
+            max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+            allowed = ok_ws[(rank, n)] = tuple(
+                (w, self._canasta_kind(False, rank, n + w, w))
+                for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
+        return allowed
+
+    def _rank_entry(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]) -> _Entry:
+        """The memo entry of a set rank: action numbers and the largest size only (see
+        ``_Entry``), in the order of :meth:`_rank_cands`."""
+        nat_subs, groups = self._rank_parts(nat_key, wildkey)
+        rank = nat_key[0]
+        number_of = self._s.tables.meld_ids.get
+        numbers: list[int] = []
+        add = numbers.append
+        largest = 0
         sizes = len(groups)
-        for nat, nat_value in nat_subs:
+        for nat, _nat_value in nat_subs:
             n = len(nat)
-            allowed = ok_ws.get((rank, n))
-            if allowed is None:
-                allowed = ok_ws[(rank, n)] = tuple(
-                    (w, self._canasta_kind(False, rank, n + w, w))
-                    for w in range(min(max_w, 99) + 1) if self._set_ok(rank, n, w))
-            for w, kind in allowed:
+            for w, _kind in self._allowed_wilds(rank, n):
                 if w >= sizes:
                     break
                 if not w:
                     number = number_of(nat)
-                    if number is None:
-                        number = self._meld_number(nat)
-                    append((nat, nat_value, kind, 0, rank, number))
+                    add(self._meld_number(nat) if number is None else number)
+                    largest = max(largest, n)
+                    continue
+                group = groups[w]
+                for _wvalue, low, high in group:
+                    codes = low + nat + high
+                    number = number_of(codes)
+                    add(self._meld_number(codes) if number is None else number)
+                if group:
+                    largest = max(largest, n + w)
+        return (None, tuple(numbers), largest, rank, (nat_key, wildkey))
+
+    def _rank_cands(self, key: tuple[tuple[int, ...], tuple[int, ...]] | None
+                    ) -> tuple[_Candidate, ...]:
+        """The candidates of the set-rank entry with memo ``key`` (see ``_Entry``),
+        memoised apart in a smaller table."""
+        assert key is not None
+        tables = self._s.tables
+        found_cands = tables.rank_cands.get(key)
+        if found_cands is not None:
+            return found_cands
+        nat_key, wildkey = key
+        nat_subs, groups = self._rank_parts(nat_key, wildkey)
+        rank = nat_key[0]
+        found: list[_Candidate] = []
+        append = found.append
+        meld_ids = tables.meld_ids
+        sizes = len(groups)
+        for nat, nat_value in nat_subs:
+            for w, kind in self._allowed_wilds(rank, len(nat)):
+                if w >= sizes:
+                    break
+                if not w:
+                    append((nat, nat_value, kind, 0, rank, meld_ids[nat]))
                     continue
                 for wvalue, low, high in groups[w]:
                     codes = low + nat + high
-                    number = number_of(codes)
-                    if number is None:
-                        number = self._meld_number(codes)
-                    append((codes, nat_value + wvalue, kind, w, rank, number))
-        return self._entry(found, rank)
+                    append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
+        if len(tables.rank_cands) > _MEMO_ENTRIES // 4:
+            tables.rank_cands.clear()
+        result = tables.rank_cands[key] = tuple(found)
+        return result
 
     def _run_entry(self, suit: int, mask: int) -> _Entry:
         mr = self._s.meld
@@ -2891,12 +2954,14 @@ class Game:
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
         meld_actions = self._s.tables.meld_actions
         action_of = meld_actions.__getitem__
-        for cands, acts, largest, key in entries:
+        for cands, acts, largest, key, lazy in entries:
             if key is not None and key in open_keys:
                 continue
             if fast and largest <= limit and key != 3:
                 out.extend(map(action_of, acts))
                 continue
+            if cands is None:
+                cands = self._rank_cands(lazy)
             for codes, value, kind, wild, rank, number in cands:
                 action = meld_actions[number]
                 size = len(codes)
