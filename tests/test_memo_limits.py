@@ -2,7 +2,8 @@
 changes because of that: entries hold action numbers into a table that is replaced with
 them, so a clearing in the middle of a run must never hand out a stale number.
 
-The limit is lowered here so that random play clears the memo every few decisions; each
+The limit is lowered here so that random play clears the memo (and the table of set-rank
+candidates made on demand) every few decisions; each
 listing is compared with the same position listed from an empty memo, and every listed
 action must pass the engine's own checks.
 """
@@ -40,14 +41,16 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
     rng = random.Random(7)
     players = 6 if variant == "pennies-from-heaven" else 4
     game = canasta_family.new_game(variant, players=players, seed=11)
-    cleared = layoffs_cleared = 0
+    cleared = layoffs_cleared = cands_cleared = 0
     for _step in range(1500):
         if game.is_over:
             break
         size_before = game._s.tables.size
+        cands_before = len(game._s.tables.rank_cands)
         layoffs_before = len(engine._LAYOFF_ACTIONS)
         legal = game.legal_actions()
         cleared += game._s.tables.size < size_before
+        cands_cleared += len(game._s.tables.rank_cands) < cands_before
         assert [str(action) for action in legal] == _listed_from_scratch(game)
         layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
         for action in rng.sample(list(legal), min(len(legal), 4)):
@@ -55,3 +58,5 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
         game.apply(rng.choice(legal))
     assert cleared > 0, "the lowered limit never cleared the memo: the test proves nothing"
     assert layoffs_cleared > 0, "the lay-off actions were never started afresh"
+    # Set-rank candidates are made on demand and kept in a table of their own.
+    assert cands_cleared > 0, "the candidates made on demand were never started afresh"
