@@ -364,6 +364,8 @@ class _Static:
         "canasta",
         "custom_discards",
         "custom_meld_check",
+        "custom_pile_frozen",
+        "custom_turn_end",
         "deal",
         "deck",
         "draw_count",
@@ -466,6 +468,11 @@ class _Static:
         self.tables = tables
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
+        # Hooks asked at every draw or turn end whose core answer the engine gives itself
+        # when no variant implements them (a hook call costs about a microsecond). Like
+        # the calling plans of ``call``, settled at first use.
+        self.custom_pile_frozen: bool | None = None
+        self.custom_turn_end: bool | None = None
         # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
         # placed automatically never stay in a hand.
         self.strand_check = self.custom_discards or not (self.red.discardable
@@ -920,7 +927,30 @@ class Game:
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen for ``side`` now (AS-18), as the variant decides."""
-        return bool(self._s.call("canasta_pile_frozen", bool, game=self, side=side))
+        s = self._s
+        custom = s.custom_pile_frozen
+        if custom is None:
+            custom = s.custom_pile_frozen = s._implemented_outside_core("canasta_pile_frozen")
+        if not custom:
+            return self.standard_pile_frozen(side)
+        return bool(s.call("canasta_pile_frozen", bool, game=self, side=side))
+
+    def standard_pile_frozen(self, side: int) -> bool:
+        """Whether the pile is frozen for ``side`` by :attr:`pile_rules` alone: always, or
+        while it holds a wild card or red 3 (AS-18a), or until the side's initial meld —
+        the core's answer to ``canasta_pile_frozen``.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", seed=1)
+        >>> game.standard_pile_frozen(0) == game.pile_frozen_for(0)
+        True
+        """
+        rules = self._s.pile
+        if rules.always_frozen:
+            return True
+        if rules.frozen_by_wild_or_red_three and self._freezers > 0:
+            return True
+        return rules.frozen_before_initial_meld and not self._initial[side]
 
     def hook_red_three_score(self, side: int, count: int) -> int:
         """Points for ``count`` red 3s of ``side`` (via ``canasta_red_three_score``)."""
@@ -3540,12 +3570,17 @@ class Game:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
             return
         self._turns += 1
-        effects = self._s.call("canasta_turn_end", TurnEndEffects, game=self, player=player)
-        if effects.pick_up_foot and not self._foot_picked[player]:
-            self._pick_up_foot(player)
-        if effects.end_hand:
-            self._end_hand(went_out=None, reason=f"seat {player}'s turn ended the hand")
-            return
+        s = self._s
+        custom = s.custom_turn_end
+        if custom is None:
+            custom = s.custom_turn_end = s._implemented_outside_core("canasta_turn_end")
+        if custom:  # the core's answer is "nothing happens"
+            effects = s.call("canasta_turn_end", TurnEndEffects, game=self, player=player)
+            if effects.pick_up_foot and not self._foot_picked[player]:
+                self._pick_up_foot(player)
+            if effects.end_hand:
+                self._end_hand(went_out=None, reason=f"seat {player}'s turn ended the hand")
+                return
         self._begin_turn((player + 1) % self._s.num_players)
 
     def _pick_up_foot(self, player: int) -> None:

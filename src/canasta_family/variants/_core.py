@@ -128,12 +128,7 @@ class CorePlugin:
 
     @hookimpl(trylast=True)
     def canasta_pile_frozen(self, game: Game, side: int) -> bool:
-        rules = game.pile_rules
-        if rules.always_frozen:
-            return True
-        if rules.frozen_by_wild_or_red_three and game.pile_freezers > 0:
-            return True
-        return rules.frozen_before_initial_meld and not game.has_initial_meld(side)
+        return game.standard_pile_frozen(side)
 
     @hookimpl(trylast=True)
     def canasta_forbidden_discards(
