@@ -3336,7 +3336,12 @@ class Game:
         >>> game.apply("draw"); game.phase
         'play'
         """
-        act = self._coerce(action, player)
+        execute = self._executors.get(type(action))
+        if execute is None or player is not None:
+            act = self._coerce(action, player)
+            execute = self._executors[type(act)]
+        else:
+            act = action  # type: ignore[assignment]  # an action value already
         cached = self._legal_cache
         # An action object taken from the current listing is legal by construction (the
         # listing and the checks are kept in agreement by the completeness tests), so
@@ -3351,7 +3356,7 @@ class Game:
                 self._check(act)
         self._legal_cache = None
         self._actions.append(act)
-        self._executors[type(act)](self, act)
+        execute(self, act)
 
     def _remove(self, player: int, codes: Sequence[int]) -> None:
         hand = self._hands[player]
