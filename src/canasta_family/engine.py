@@ -1407,14 +1407,16 @@ class Game:
             return self._completion_found(need, True) or self._completion_found(need, False)
         return found is not False
 
-    def _qualifying_plays(self, left: list[int]
+    def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None
                           ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
         """The plays of cards in ``left`` that could count towards an owed initial meld,
         most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
-        unfinished new set keeps open, rank key of a new set)."""
+        unfinished new set keeps open, rank key of a new set). ``melds``: the side's melds
+        as they would be (default: as they are)."""
         player = self._current
         side = self._s.side_of[player]
-        melds = self._melds[side]
+        if melds is None:
+            melds = self._melds[side]
         values = self._s.values
         one_open = self._s.meld.one_open_meld_per_rank
         custom = self._s.custom_meld_check
@@ -1492,15 +1494,9 @@ class Game:
         player = self._current
         counts = self._take_counts
         assert counts is not None
-        values = self._s.values
-        left = counts[:]
-        if self._playable_value(left, self._s.side_of[player]) < need:
-            return False
-        plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left)]
-        if not plays:
+        if self._playable_value(counts, self._s.side_of[player]) < need:
             return False
         hand = self._hands[player]
-        spare = self._hsize[player] - max(2, self._s.going_out.keep_cards)
         free: list[int] = []
         if self._s.strand_check:
             # PH-16: keep a card that may be discarded (canastas made on the way only lift
@@ -1509,6 +1505,22 @@ class Game:
             free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
             if not free:
                 return False
+        return self._collection_search(need, counts, self._melds[self._s.side_of[player]],
+                                       self._hsize[player], hand, free)
+
+    def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
+                           size: int, hand: Sequence[int], free: list[int]
+                           ) -> _Collection | bool | None:
+        """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
+        cards that qualify (``counts``), the side's melds, the hand's size and counts and
+        the codes that may be discarded (empty: no such rule). A pile take is judged on
+        the inputs it would leave, without being made (AS-23)."""
+        values = self._s.values
+        left = counts[:]
+        plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left, melds)]
+        if not plays:
+            return False
+        spare = size - max(2, self._s.going_out.keep_cards)
         open_keys: set[int] = set()
         laid: set[int] = set()
         failed: set[tuple[object, ...]] = set()
@@ -1978,23 +1990,63 @@ class Game:
 
     def _take_reaches_minimum(self, action: TakePile) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
-        melds from the hand could still reach the minimum this turn. Decided on a copy that
-        has made the take, unless the cards left in hand cannot count enough at all."""
+        melds from the hand could still reach the minimum this turn.
+
+        Decided without making the take: the search needs only the cards held before it
+        less the take's, the side's melds with the one the take makes, the hand's size and
+        (PH-16) the cards it would leave. A variant with its own meld check sees the live
+        game in its hook, so there the take is made on a copy first; so it is when the
+        position is too large for the exact search (the completion finder plays on)."""
+        s = self._s
         to_hand, _ = self._pile_rest_effect()
         player = self._current
-        if self._hsize[player] - len(action.cards) + to_hand == 0:
+        size = self._hsize[player] - len(action.cards) + to_hand
+        if size == 0:
             return False  # nothing left to meld with
         codes = [card.code for card in action.cards]
         held = self._hands[player][:]
         for code in codes:
             held[code] -= 1
-        side = self._s.side_of[player]
+        side = s.side_of[player]
+        top = self._pile[-1]
         need = self._minimum[side] - self._take_value(codes)
-        if self._playable_value(held, side, self._pile[-1] // 4 + 2) < need:
+        if self._playable_value(held, side, top // 4 + 2) < need:
             return False
+        if s.custom_meld_check:
+            return self._made_take(action)._initial_reachable()
+        all_codes = sorted([*codes, top])
+        join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
+            else None
+        meld = self._take_meld(side, join, all_codes,
+                               sum(1 for c in all_codes if c in WILD_CODES))
+        melds = self._melds[side][:]
+        if join is None:
+            melds.append(meld)
+        else:
+            melds[join] = meld
+        hand: Sequence[int] = held
+        free: list[int] = []
+        if s.strand_check:
+            kept = held[:]
+            for code in self._pile_to_hand():
+                kept[code] += 1
+            kinds = tuple(m.canasta for m in melds if m.canasta is not None)
+            forbidden = self._forbidden(player, False, kept, kinds)
+            free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
+            if not free:
+                return False
+            hand = kept
+        found = self._collection_search(need, held, melds, size, hand, free)
+        if found is None:
+            after = self._made_take(action)
+            return after._completion_found(need, True) or after._completion_found(need, False)
+        return found is not False
+
+    def _made_take(self, action: TakePile) -> Game:
+        """A copy of the game that has made the take ``action``."""
         after = self.clone()
         after._do_take(action)
-        return after._initial_reachable()
+        return after
 
     def _take_meld(self, side: int, join: int | None, codes: Sequence[int], wild: int) -> Meld:
         """The meld a pair take makes: new, or joined with the open meld ``join``."""
