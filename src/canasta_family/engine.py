@@ -1407,12 +1407,15 @@ class Game:
             return self._completion_found(need, True) or self._completion_found(need, False)
         return found is not False
 
-    def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None
+    def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
+                          enough: tuple[int, int] | None = None
                           ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
         """The plays of cards in ``left`` that could count towards an owed initial meld,
         most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
         unfinished new set keeps open, rank key of a new set). ``melds``: the side's melds
-        as they would be (default: as they are)."""
+        as they would be (default: as they are). With ``enough`` (a value and a number of
+        cards), the first play found that counts that much with no more cards is the
+        answer alone."""
         player = self._current
         side = self._s.side_of[player]
         if melds is None:
@@ -1433,6 +1436,8 @@ class Game:
                 if made is None or self._custom_problem(side, made, codes):
                     continue
             plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+            if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                return plays[-1:]
         cap = self._s.meld.max_size
         for index, meld in enumerate(melds):
             if cap is not None and len(meld.cards) >= cap:
@@ -1442,7 +1447,10 @@ class Game:
                     made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
                     if made is None or self._custom_problem(side, made, codes):
                         continue
-                plays.append((codes, sum(values[c] for c in codes), index, None, None))
+                value = sum(values[c] for c in codes)
+                plays.append((codes, value, index, None, None))
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                    return plays[-1:]
         plays.sort(key=lambda play: (-play[1], play[0]))
         return plays
 
@@ -1509,18 +1517,26 @@ class Game:
                                        self._hsize[player], hand, free)
 
     def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
-                           size: int, hand: Sequence[int], free: list[int]
-                           ) -> _Collection | bool | None:
+                           size: int, hand: Sequence[int], free: list[int],
+                           answer_only: bool = False) -> _Collection | bool | None:
         """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
         cards that qualify (``counts``), the side's melds, the hand's size and counts and
         the codes that may be discarded (empty: no such rule). A pile take is judged on
-        the inputs it would leave, without being made (AS-23)."""
+        the inputs it would leave, without being made (AS-23). With ``answer_only`` the
+        caller needs no collection: a single play that is enough answers ``True``."""
         values = self._s.values
         left = counts[:]
-        plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left, melds)]
+        spare = size - max(2, self._s.going_out.keep_cards)
+        # Without a card to keep for the discard (PH-16), one play that counts enough and
+        # leaves the cards to keep settles it: the search's first play would be enough.
+        enough = (need, spare) if answer_only and not free else None
+        found_plays = self._qualifying_plays(left, melds, enough)
+        if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
+                and len(found_plays[0][0]) <= spare:
+            return True
+        plays = [(*play, _code_pairs(play[0])) for play in found_plays]
         if not plays:
             return False
-        spare = size - max(2, self._s.going_out.keep_cards)
         open_keys: set[int] = set()
         laid: set[int] = set()
         failed: set[tuple[object, ...]] = set()
@@ -1988,9 +2004,12 @@ class Game:
             value += self._value(self._pile[:-1])
         return value
 
-    def _take_reaches_minimum(self, action: TakePile) -> bool:
+    def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
+                              value: int | None = None) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
-        melds from the hand could still reach the minimum this turn.
+        melds from the hand could still reach the minimum this turn. ``to_hand`` (the
+        pile's cards that go to hand) and ``value`` (what the take counts) when the
+        caller has them.
 
         Decided without making the take: the search needs only the cards held before it
         less the take's, the side's melds with the one the take makes, the hand's size and
@@ -1998,7 +2017,8 @@ class Game:
         game in its hook, so there the take is made on a copy first; so it is when the
         position is too large for the exact search (the completion finder plays on)."""
         s = self._s
-        to_hand, _ = self._pile_rest_effect()
+        if to_hand is None:
+            to_hand, _ = self._pile_rest_effect()
         player = self._current
         size = self._hsize[player] - len(action.cards) + to_hand
         if size == 0:
@@ -2009,7 +2029,7 @@ class Game:
             held[code] -= 1
         side = s.side_of[player]
         top = self._pile[-1]
-        need = self._minimum[side] - self._take_value(codes)
+        need = self._minimum[side] - (self._take_value(codes) if value is None else value)
         if self._playable_value(held, side, top // 4 + 2) < need:
             return False
         if s.custom_meld_check:
@@ -2036,7 +2056,7 @@ class Game:
             if not free:
                 return False
             hand = kept
-        found = self._collection_search(need, held, melds, size, hand, free)
+        found = self._collection_search(need, held, melds, size, hand, free, True)
         if found is None:
             after = self._made_take(action)
             return after._completion_found(need, True) or after._completion_found(need, False)
@@ -2481,6 +2501,7 @@ class Game:
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        short_hope: bool | None = None
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
         join_meld = None if join is None else self._melds[side][join]
         strand = self._s.strand_check
@@ -2526,8 +2547,16 @@ class Game:
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
+                if short_hope is None:
+                    # What the whole hand could count caps what the cards a take leaves
+                    # could, less the take's cards (fewer wild cards only allow fewer
+                    # sets): when that falls short, every short take does.
+                    short_hope = self._playable_value(hand, side, rank) + values[top] \
+                        + pile_bonus >= minimum
+                if not short_hope:
+                    continue
                 take = _take_action(cards_codes)
-                if self._take_reaches_minimum(take):
+                if self._take_reaches_minimum(take, to_hand, base):
                     out.append(take)
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
