@@ -18,7 +18,7 @@ from itertools import product
 import pytest
 
 import canasta_family
-from canasta_family import Game, HandSetup, SetupError, TakePile
+from canasta_family import Game, HandSetup, SetupError, TakePile, parse_cards
 from canasta_family.players import GreedyPlayer
 from canasta_family.plugins import BUILTIN_VARIANTS, find_variant
 from canasta_family.testing import hand_limit_reached
@@ -195,3 +195,36 @@ def test_AS_23_take_check_without_a_copy_matches_on_small_hands(
         yes += accepted
         no += refused
     assert yes > 0 and no > 0, f"{variant}: AS-23 decided {yes} takes yes and {no} no"
+
+
+PH_OTHERS = ("4d 5h 6s 8c", "4h 5s 6c 8d", "4s 5c 6d 8h", "9c 10d Jh Qs", "9d 10h Js Qc")
+
+
+def pennies(hand: str, pile: str, **options: object) -> Game:
+    """Pennies from Heaven, seat 0 to draw with ``hand``, no melds on the table."""
+    return canasta_family.new_game("pennies", seed=1, options=options, start=HandSetup(
+        hands=(hand, *PH_OTHERS), pile=pile, stock="Kh Ks", melds=((), ()),
+        feet=("Ac", "Kc", "Qd", "Jc", "10c", "9h"), dealer=5, to_play=0))
+
+
+def test_AS_23_PH_16_take_leaving_only_sevens_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23 with PH-16: after ``take-pile Kc Kd`` (30 of 50) the hand would hold only
+    7s, none of which may be discarded, so no melds of them can finish the turn: the take
+    is refused, by the engine's check as by the reference, though four 7s would count
+    the 20 still needed."""
+    game = pennies("Kc Kd 7c 7d 7h 7s 7c 7d", "Kh")
+    judge_draw_decision(game, monkeypatch)
+    assert not game.is_legal("take-pile Kc Kd")
+    assert not reference_take_reaches(game, TakePile(cards=parse_cards("Kc Kd")))
+
+
+def test_AS_23_PH_16_take_making_the_sevens_canasta_frees_the_sevens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23 with PH-16 and PH-O1 (own team): taking the 7 with six 7s completes a sevens
+    canasta (35 of 50), after which the two 7s left may be discarded, so melding the
+    kings (30) keeps a card to discard and the take is legal. Judged with the canastas
+    as they are before the take, the 7s would stay forbidden and nothing could be kept."""
+    game = pennies("7c 7d 7h 7s 7c 7d 7h 7s Kc Kd Ks", "7c", sevens_discard="own-team")
+    judge_draw_decision(game, monkeypatch)
+    assert game.is_legal("take-pile 7c 7c 7d 7d 7h 7h")
