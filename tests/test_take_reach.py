@@ -1,8 +1,9 @@
 """AS-23: the check that an initial pile take short of the minimum can still reach it.
 
-The engine decides it without making the take (see ``Game._take_reaches_minimum``). The
-reference here is the way it was decided before: on a copy that has made the take, by
-the same search the engine runs after a real take (``_initial_reachable``). At many draw
+The engine decides it without making the take (see ``Game._take_reaches_minimum``) and
+with a tighter cap on what the cards left could count. The reference here is the way it
+was decided before: the old cap, then a copy that has made the take and the same search
+the engine runs after a real take (``_initial_reachable``). At many draw
 decisions of random games in every built-in variant, every pair take is judged both
 ways through the public checks (``is_legal``), and the listing must hold exactly the
 takes the checks accept.
@@ -12,13 +13,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
+from operator import mul
 
 import pytest
 
 import canasta_family
 from canasta_family import Game, HandSetup, SetupError, TakePile, parse_cards
+from canasta_family.cards import JOKER_CODE
+from canasta_family.engine import WILD_CODES
 from canasta_family.players import GreedyPlayer
 from canasta_family.plugins import BUILTIN_VARIANTS, find_variant
 from canasta_family.testing import hand_limit_reached
@@ -26,6 +30,46 @@ from canasta_family.testing import hand_limit_reached
 # Positions with more candidate takes than this are skipped (a 3-deck hand full of wild
 # cards): the reference makes a copy per candidate.
 MAX_CANDIDATES = 400
+
+
+def reference_playable_value(game: Game, left: Sequence[int], side: int,
+                              also: int | None = None) -> int:
+    """The cap on what the cards left could count (AS-23) as the engine computed it
+    before it looked at which naturals could make a run: every natural of the run ranks
+    counted."""
+    s = game._s
+    mr = s.meld
+    values = s.values
+    wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
+    total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+    low = high = 0
+    if mr.runs:
+        low, high = int(mr.run_low), int(mr.run_high)
+        start, stop = (low - 2) * 4, (high - 1) * 4
+        total += sum(map(mul, values[start:stop], left[start:stop]))
+    on_table: set[int] = {m.rank for m in game._melds[side] if m.rank is not None}
+    if also is not None:
+        on_table.add(also)
+    cap = min(wild, s.set_wild_cap)
+    possible = s.tables.set_possible
+    for rank, base in s.set_rank_bases:
+        if low <= rank <= high:
+            continue  # counted with the runs
+        held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
+        if not held:
+            continue
+        if rank not in on_table:
+            key = (rank, held, cap)
+            ok = possible.get(key)
+            if ok is None:
+                ok = possible[key] = any(game._set_ok(rank, nat, w)
+                                         for nat in range(1, held + 1)
+                                         for w in range(cap + 1))
+            if not ok:
+                continue
+        total += (values[base] * left[base] + values[base + 1] * left[base + 1]
+                  + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+    return total
 
 
 def reference_take_reaches(game: Game, action: TakePile) -> bool:
@@ -42,7 +86,7 @@ def reference_take_reaches(game: Game, action: TakePile) -> bool:
     side = game.side_of(player)
     need = game.initial_minimum(side) - game._take_value(codes)
     top = game.pile[-1]
-    if game._playable_value(held, side, int(top.rank)) < need:
+    if reference_playable_value(game, held, side, int(top.rank)) < need:
         return False
     after = game.clone()
     after._do_take(action)
@@ -84,6 +128,7 @@ def judge_draw_decision(game: Game, monkeypatch: pytest.MonkeyPatch) -> tuple[in
         fast = {take: game.is_legal(take) for take in takes}
     with monkeypatch.context() as patch:
         patch.setattr(Game, "_take_reaches_minimum", reference_take_reaches)
+        patch.setattr(Game, "_playable_value", reference_playable_value)
         slow = {take: game.is_legal(take) for take in takes}
     differ = [f"{take}: engine {fast[take]}, reference {slow[take]}" for take in takes
               if fast[take] != slow[take]]

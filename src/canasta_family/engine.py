@@ -1456,26 +1456,33 @@ class Game:
 
     def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
         """A cap on what plays of the cards ``left`` could count towards an owed initial
-        meld: the value of the wild cards, and of the naturals of each rank that could make
-        a set with the wild cards there are or lie off on one of the side's sets (or on a
-        set of rank ``also``, the one a take is about to make; with runs, every natural a
-        run could hold). It needs no list of plays, so most takes that cannot be completed
-        are told apart at once (AS-23)."""
+        meld: the value of the wild cards, of the naturals of each rank that could make a
+        set with the wild cards there are or lie off on one of the side's sets (or on a set
+        of rank ``also``, the one a take is about to make), and with runs of the other
+        naturals that lie in a stretch of one suit long enough for a run (every natural of
+        the run ranks while the side has a run a card could join). It needs no list of
+        plays, so most takes that cannot be completed are told apart at once (AS-23).
+
+        Fewer cards never raise it, so it caps the cards a take leaves by what the whole
+        hand gives less the take's own cards (see :meth:`_list_pair_takes`)."""
         s = self._s
         mr = s.meld
         values = s.values
         wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
         total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+        melds = self._melds[side]
         low = high = 0
-        if mr.runs:
+        if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
+            # A natural may lie off on a run on the table from far away: count them all.
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
             total += sum(map(mul, values[start:stop], left[start:stop]))
-        on_table: set[int] = {m.rank for m in self._melds[side] if m.rank is not None}
+        on_table: set[int] = {m.rank for m in melds if m.rank is not None}
         if also is not None:
             on_table.add(also)
         cap = min(wild, s.set_wild_cap)
         possible = s.tables.set_possible
+        in_sets = 0  # a bit per rank (an int: no object for the collector to track)
         for rank, base in s.set_rank_bases:
             if low <= rank <= high:
                 continue  # counted with the runs
@@ -1491,8 +1498,45 @@ class Game:
                                              for w in range(cap + 1))
                 if not ok:
                     continue
+            in_sets |= 1 << rank
             total += (values[base] * left[base] + values[base + 1] * left[base + 1]
                       + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+        if mr.runs and not high:
+            total += self._run_stretch_value(left, in_sets)
+        return total
+
+    def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
+        """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
+        rank) that lie in a stretch of consecutive ranks of one suit, all held, at least a
+        run long: only those could make a run or lie off on one made of them (AS-9)."""
+        mr = self._s.meld
+        values = self._s.values
+        low, run_min = int(mr.run_low), mr.run_min
+        start = (low - 2) * 4
+        # Which cards of the run ranks are held, one byte each: a suit without a stretch
+        # long enough is passed over by one C-level search.
+        columns = bytes(map(bool, left[start:(int(mr.run_high) - 1) * 4]))
+        stretch = b"\x01" * run_min
+        total = 0
+        for suit in range(4):
+            column = columns[suit::4]
+            if stretch not in column:
+                continue
+            size = len(column)
+            i = 0
+            while i < size:
+                if not column[i]:
+                    i += 1
+                    continue
+                j = i
+                while j < size and column[j]:
+                    j += 1
+                if j - i >= run_min:
+                    for k in range(i, j):
+                        if not in_sets >> (low + k) & 1:
+                            code = start + 4 * k + suit
+                            total += values[code] * left[code]
+                i = j
         return total
 
     def _collection_reaches(self, need: int) -> _Collection | bool | None:
