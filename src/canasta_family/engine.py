@@ -2049,11 +2049,12 @@ class Game:
         return value
 
     def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
-                              value: int | None = None) -> bool:
+                              value: int | None = None, playable: int | None = None
+                              ) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. ``to_hand`` (the
-        pile's cards that go to hand) and ``value`` (what the take counts) when the
-        caller has them.
+        pile's cards that go to hand), ``value`` (what the take counts) and ``playable``
+        (:meth:`_playable_value` of the cards the take leaves) when the caller has them.
 
         Decided without making the take: the search needs only the cards held before it
         less the take's, the side's melds with the one the take makes, the hand's size and
@@ -2074,7 +2075,9 @@ class Game:
         side = s.side_of[player]
         top = self._pile[-1]
         need = self._minimum[side] - (self._take_value(codes) if value is None else value)
-        if self._playable_value(held, side, top // 4 + 2) < need:
+        if playable is None:
+            playable = self._playable_value(held, side, top // 4 + 2)
+        if playable < need:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
@@ -2545,7 +2548,7 @@ class Game:
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
-        short_hope: bool | None = None
+        hand_cap: int | None = None
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
         join_meld = None if join is None else self._melds[side][join]
         strand = self._s.strand_check
@@ -2591,16 +2594,18 @@ class Game:
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
-                if short_hope is None:
-                    # What the whole hand could count caps what the cards a take leaves
-                    # could, less the take's cards (fewer wild cards only allow fewer
-                    # sets): when that falls short, every short take does.
-                    short_hope = self._playable_value(hand, side, rank) + values[top] \
-                        + pile_bonus >= minimum
-                if not short_hope:
+                if hand_cap is None:
+                    hand_cap = self._playable_value(hand, side, rank)
+                # What the whole hand could count caps what the cards a take leaves could,
+                # less the take's cards (fewer wild cards only allow fewer sets): when that
+                # falls short, every short take does.
+                if hand_cap + values[top] + pile_bonus < minimum:
                     continue
+                # Without runs, a take of naturals alone leaves exactly that cap less
+                # their value (its rank counts in full, the wild cards are all there).
+                exact = None if w or mr.runs else hand_cap - nat_value + values[top]
                 take = _take_action(cards_codes)
-                if self._take_reaches_minimum(take, to_hand, base):
+                if self._take_reaches_minimum(take, to_hand, base, exact):
                     out.append(take)
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
