@@ -1513,14 +1513,19 @@ class Game:
             return self._completion_found(need, True) or self._completion_found(need, False)
         return found is not False
 
-    def _qualifying_plays(self, left: list[int]
+    def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
+                          enough: tuple[int, int] | None = None
                           ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
         """The plays of cards in ``left`` that could count towards an owed initial meld,
         most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
-        unfinished new set keeps open, rank key of a new set)."""
+        unfinished new set keeps open, rank key of a new set). ``melds``: the side's melds
+        as they would be (default: as they are). With ``enough`` (a value and a number of
+        cards), the first play found that counts that much with no more cards is the
+        answer alone."""
         player = self._current
         side = self._s.side_of[player]
-        melds = self._melds[side]
+        if melds is None:
+            melds = self._melds[side]
         values = self._s.values
         one_open = self._s.meld.one_open_meld_per_rank
         custom = self._s.custom_meld_check
@@ -1537,6 +1542,8 @@ class Game:
                 if made is None or self._custom_problem(side, made, codes):
                     continue
             plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+            if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                return plays[-1:]
         cap = self._s.meld.max_size
         for index, meld in enumerate(melds):
             if cap is not None and len(meld.cards) >= cap:
@@ -1546,32 +1553,42 @@ class Game:
                     made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
                     if made is None or self._custom_problem(side, made, codes):
                         continue
-                plays.append((codes, sum(values[c] for c in codes), index, None, None))
+                value = sum(values[c] for c in codes)
+                plays.append((codes, value, index, None, None))
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                    return plays[-1:]
         plays.sort(key=lambda play: (-play[1], play[0]))
         return plays
 
     def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
         """A cap on what plays of the cards ``left`` could count towards an owed initial
-        meld: the value of the wild cards, and of the naturals of each rank that could make
-        a set with the wild cards there are or lie off on one of the side's sets (or on a
-        set of rank ``also``, the one a take is about to make; with runs, every natural a
-        run could hold). It needs no list of plays, so most takes that cannot be completed
-        are told apart at once (AS-23)."""
+        meld: the value of the wild cards, of the naturals of each rank that could make a
+        set with the wild cards there are or lie off on one of the side's sets (or on a set
+        of rank ``also``, the one a take is about to make), and with runs of the other
+        naturals that lie in a stretch of one suit long enough for a run (every natural of
+        the run ranks while the side has a run a card could join). It needs no list of
+        plays, so most takes that cannot be completed are told apart at once (AS-23).
+
+        Fewer cards never raise it, so it caps the cards a take leaves by what the whole
+        hand gives less the take's own cards (see :meth:`_list_pair_takes`)."""
         s = self._s
         mr = s.meld
         values = s.values
         wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
         total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+        melds = self._melds[side]
         low = high = 0
-        if mr.runs:
+        if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
+            # A natural may lie off on a run on the table from far away: count them all.
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
             total += sum(map(mul, values[start:stop], left[start:stop]))
-        on_table: set[int] = {m.rank for m in self._melds[side] if m.rank is not None}
+        on_table: set[int] = {m.rank for m in melds if m.rank is not None}
         if also is not None:
             on_table.add(also)
         cap = min(wild, s.set_wild_cap)
         possible = s.tables.set_possible
+        in_sets = 0  # a bit per rank (an int: no object for the collector to track)
         for rank, base in s.set_rank_bases:
             if low <= rank <= high:
                 continue  # counted with the runs
@@ -1587,8 +1604,45 @@ class Game:
                                              for w in range(cap + 1))
                 if not ok:
                     continue
+            in_sets |= 1 << rank
             total += (values[base] * left[base] + values[base + 1] * left[base + 1]
                       + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+        if mr.runs and not high:
+            total += self._run_stretch_value(left, in_sets)
+        return total
+
+    def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
+        """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
+        rank) that lie in a stretch of consecutive ranks of one suit, all held, at least a
+        run long: only those could make a run or lie off on one made of them (AS-9)."""
+        mr = self._s.meld
+        values = self._s.values
+        low, run_min = int(mr.run_low), mr.run_min
+        start = (low - 2) * 4
+        # Which cards of the run ranks are held, one byte each: a suit without a stretch
+        # long enough is passed over by one C-level search.
+        columns = bytes(map(bool, left[start:(int(mr.run_high) - 1) * 4]))
+        stretch = b"\x01" * run_min
+        total = 0
+        for suit in range(4):
+            column = columns[suit::4]
+            if stretch not in column:
+                continue
+            size = len(column)
+            i = 0
+            while i < size:
+                if not column[i]:
+                    i += 1
+                    continue
+                j = i
+                while j < size and column[j]:
+                    j += 1
+                if j - i >= run_min:
+                    for k in range(i, j):
+                        if not in_sets >> (low + k) & 1:
+                            code = start + 4 * k + suit
+                            total += values[code] * left[code]
+                i = j
         return total
 
     def _collection_reaches(self, need: int) -> _Collection | bool | None:
@@ -1598,15 +1652,9 @@ class Game:
         player = self._current
         counts = self._take_counts
         assert counts is not None
-        values = self._s.values
-        left = counts[:]
-        if self._playable_value(left, self._s.side_of[player]) < need:
-            return False
-        plays = [(*play, _code_pairs(play[0])) for play in self._qualifying_plays(left)]
-        if not plays:
+        if self._playable_value(counts, self._s.side_of[player]) < need:
             return False
         hand = self._hands[player]
-        spare = self._hsize[player] - max(2, self._s.going_out.keep_cards)
         free: list[int] = []
         if self._s.strand_check:
             # PH-16: keep a card that may be discarded (canastas made on the way only lift
@@ -1615,6 +1663,30 @@ class Game:
             free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
             if not free:
                 return False
+        return self._collection_search(need, counts, self._melds[self._s.side_of[player]],
+                                       self._hsize[player], hand, free)
+
+    def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
+                           size: int, hand: Sequence[int], free: list[int],
+                           answer_only: bool = False) -> _Collection | bool | None:
+        """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
+        cards that qualify (``counts``), the side's melds, the hand's size and counts and
+        the codes that may be discarded (empty: no such rule). A pile take is judged on
+        the inputs it would leave, without being made (AS-23). With ``answer_only`` the
+        caller needs no collection: a single play that is enough answers ``True``."""
+        values = self._s.values
+        left = counts[:]
+        spare = size - max(2, self._s.going_out.keep_cards)
+        # Without a card to keep for the discard (PH-16), one play that counts enough and
+        # leaves the cards to keep settles it: the search's first play would be enough.
+        enough = (need, spare) if answer_only and not free else None
+        found_plays = self._qualifying_plays(left, melds, enough)
+        if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
+                and len(found_plays[0][0]) <= spare:
+            return True
+        plays = [(*play, _code_pairs(play[0])) for play in found_plays]
+        if not plays:
+            return False
         open_keys: set[int] = set()
         laid: set[int] = set()
         failed: set[tuple[object, ...]] = set()
@@ -2082,25 +2154,72 @@ class Game:
             value += self._value(self._pile[:-1])
         return value
 
-    def _take_reaches_minimum(self, action: TakePile) -> bool:
+    def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
+                              value: int | None = None, playable: int | None = None
+                              ) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
-        melds from the hand could still reach the minimum this turn. Decided on a copy that
-        has made the take, unless the cards left in hand cannot count enough at all."""
-        to_hand, _ = self._pile_rest_effect()
+        melds from the hand could still reach the minimum this turn. ``to_hand`` (the
+        pile's cards that go to hand), ``value`` (what the take counts) and ``playable``
+        (:meth:`_playable_value` of the cards the take leaves) when the caller has them.
+
+        Decided without making the take: the search needs only the cards held before it
+        less the take's, the side's melds with the one the take makes, the hand's size and
+        (PH-16) the cards it would leave. A variant with its own meld check sees the live
+        game in its hook, so there the take is made on a copy first; so it is when the
+        position is too large for the exact search (the completion finder plays on)."""
+        s = self._s
+        if to_hand is None:
+            to_hand, _ = self._pile_rest_effect()
         player = self._current
-        if self._hsize[player] - len(action.cards) + to_hand == 0:
+        size = self._hsize[player] - len(action.cards) + to_hand
+        if size == 0:
             return False  # nothing left to meld with
         codes = [card.code for card in action.cards]
         held = self._hands[player][:]
         for code in codes:
             held[code] -= 1
-        side = self._s.side_of[player]
-        need = self._minimum[side] - self._take_value(codes)
-        if self._playable_value(held, side, self._pile[-1] // 4 + 2) < need:
+        side = s.side_of[player]
+        top = self._pile[-1]
+        need = self._minimum[side] - (self._take_value(codes) if value is None else value)
+        if playable is None:
+            playable = self._playable_value(held, side, top // 4 + 2)
+        if playable < need:
             return False
+        if s.custom_meld_check:
+            return self._made_take(action)._initial_reachable()
+        all_codes = sorted([*codes, top])
+        join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
+            else None
+        meld = self._take_meld(side, join, all_codes,
+                               sum(1 for c in all_codes if c in WILD_CODES))
+        melds = self._melds[side][:]
+        if join is None:
+            melds.append(meld)
+        else:
+            melds[join] = meld
+        hand: Sequence[int] = held
+        free: list[int] = []
+        if s.strand_check:
+            kept = held[:]
+            for code in self._pile_to_hand():
+                kept[code] += 1
+            kinds = tuple(m.canasta for m in melds if m.canasta is not None)
+            forbidden = self._forbidden(player, False, kept, kinds)
+            free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
+            if not free:
+                return False
+            hand = kept
+        found = self._collection_search(need, held, melds, size, hand, free, True)
+        if found is None:
+            after = self._made_take(action)
+            return after._completion_found(need, True) or after._completion_found(need, False)
+        return found is not False
+
+    def _made_take(self, action: TakePile) -> Game:
+        """A copy of the game that has made the take ``action``."""
         after = self.clone()
         after._do_take(action)
-        return after._initial_reachable()
+        return after
 
     def _take_meld(self, side: int, join: int | None, codes: Sequence[int], wild: int) -> Meld:
         """The meld a pair take makes: new, or joined with the open meld ``join``."""
@@ -2534,6 +2653,7 @@ class Game:
             if reach < minimum:
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        hand_cap: int | None = None
         join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
         join_meld = None if join is None else self._melds[side][join]
         strand = self._s.strand_check
@@ -2579,8 +2699,18 @@ class Game:
                 # AS-23: short of the minimum by itself, the take is listed when melds from
                 # the hand can still reach it this turn; the engine then holds the player
                 # to that before any discard.
+                if hand_cap is None:
+                    hand_cap = self._playable_value(hand, side, rank)
+                # What the whole hand could count caps what the cards a take leaves could,
+                # less the take's cards (fewer wild cards only allow fewer sets): when that
+                # falls short, every short take does.
+                if hand_cap + values[top] + pile_bonus < minimum:
+                    continue
+                # Without runs, a take of naturals alone leaves exactly that cap less
+                # their value (its rank counts in full, the wild cards are all there).
+                exact = None if w or mr.runs else hand_cap - nat_value + values[top]
                 take = _take_action(cards_codes)
-                if self._take_reaches_minimum(take):
+                if self._take_reaches_minimum(take, to_hand, base, exact):
                     out.append(take)
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
