@@ -254,7 +254,6 @@ def _indexed_action(cls: type[PickUp] | type[TakePile] | type[Ask], number: int)
     return action
 
 
-
 _SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
 
