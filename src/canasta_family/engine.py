@@ -117,6 +117,14 @@ _LayoffEntry = tuple[_LayoffCandidates, int, tuple[object, ...]]
 The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by (key, meld
 index) in ``tables.layoff_numbers``, so that the entry stays plain data."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, ())
+_TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
+                   "tuple[TakePile, ...]", int, int]
+"""The pair takes of the pile the shape rules allow for one memo key (see
+``Game._pair_take_entry``): their candidates as (codes from hand, how many, wild cards,
+canasta kind, value of the codes, value of their naturals), in listing order; their
+actions in the same order, a tuple apart so that the candidates stay plain data the
+collector skips; the most cards any takes from hand; the least value of any (0 when
+there is none). Values leave out the top card and the pile."""
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -162,6 +170,7 @@ class _Tables:
 
     __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
                  "meld_actions", "meld_ids", "melds", "merge_ok", "nat_subs", "ok_ws",
+                 "pair_takes",
                  "rank_cands",
                  "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
                  "wild_subsets")
@@ -201,6 +210,8 @@ class _Tables:
                                tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
                                      ...]] = {}
         """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+        self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
+        """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
 
 
 _TABLES: dict[str, _Tables] = {}
@@ -292,6 +303,10 @@ _REACH_BUDGET = 3000
 # Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
 # long simulation of large random hands keeps meeting new combinations of counts).
 _MEMO_ENTRIES = 50_000
+
+# Codes below this are the 2s and 3s: the top card of the pile is a natural that can be
+# taken with a pair from here up to the jokers.
+_FIRST_NATURAL = 8
 
 
 _PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
@@ -2584,23 +2599,41 @@ class Game:
         return result
 
     def _list_draw(self, out: list[Action]) -> None:
-        if self._stock:
+        s = self._s
+        stock = self._stock
+        if stock:
             out.append(_DRAW)
-        side = self._s.side_of[self._current]
-        if self._pile and self._s.pickup is not None:
+        player = self._current
+        side = s.side_of[player]
+        pile = self._pile
+        if pile and s.pickup is not None:
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
                     out.append(_indexed_action(PickUp, index))
         layoff_takes: list[int] = []
-        if self._pile and self._top_blocked() is None:
-            frozen = self.pile_frozen_for(side)
-            self._list_pair_takes(out, frozen)
-            if not frozen and self._s.pile.unfrozen_layoff:
-                layoff_takes = [i for i in range(len(self._melds[side]))
-                                if self._layoff_take_problem(i) is None]
-                for index in layoff_takes:
-                    out.append(_indexed_action(TakePile, index))
-        if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
+        if pile:
+            top = pile[-1]
+            natural = _FIRST_NATURAL <= top < JOKER_CODE
+            if natural or self._top_blocked() is None:
+                rules = s.pile
+                held = 0
+                if natural:
+                    hand = self._hands[player]
+                    first = top - top % 4
+                    held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+                # Most draws hold no card of the top's rank: then only a lay-off take asks
+                # whether the pile is frozen, and the core's answer needs no hook call.
+                if held or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
+                    frozen = self.pile_frozen_for(side)
+                    min_nat = 2 if frozen or not rules.unfrozen_natural_and_wild else 1
+                    if held >= min_nat:
+                        self._list_pair_takes(out, top, min_nat)
+                    if not frozen and rules.unfrozen_layoff:
+                        layoff_takes = [i for i in range(len(self._melds[side]))
+                                        if self._layoff_take_problem(i) is None]
+                        for index in layoff_takes:
+                            out.append(_indexed_action(TakePile, index))
+        if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
 
     def _wild_subsets(self, hand: list[int], high: int
@@ -2623,39 +2656,58 @@ class Game:
                 for sub in _submultisets(items, 0, high))
         return found
 
-    def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
+    def _list_pair_takes(self, out: list[Action], top: int, min_nat: int) -> None:
+        """Append the takes of the pile that meld its natural ``top`` card with at least
+        ``min_nat`` naturals of its rank (and perhaps wild cards) from hand as a new set.
+
+        Which takes the shape rules allow is memoised (:meth:`_pair_take_entry`); what is
+        left to decide here depends on the game: the initial minimum and what melds from
+        the hand could add to it (AS-23), going out (AS-35) and the hand left (PH-16)."""
         player = self._current
-        side = self._s.side_of[player]
+        s = self._s
+        side = s.side_of[player]
         hand = self._hands[player]
-        top = self._pile[-1]
-        if top in WILD_CODES or top in RED_THREES or top in BLACK_THREES:
-            return
-        rank = top // 4 + 2
-        mr = self._s.meld
-        values = self._s.values
-        nat_items = [(c, hand[c]) for c in _rank_codes(rank) if hand[c]]
-        nat_total = sum(n for _, n in nat_items)
-        min_nat = 2 if (frozen or not self._s.pile.unfrozen_natural_and_wild) else 1
-        if nat_total < min_nat:
-            return
-        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_subs = self._wild_subsets(hand, max_w)
-        to_hand, _ = self._pile_rest_effect()
-        n = self._hsize[player]
+        pile = self._pile
+        pile_bonus = 0 if s.pile.only_top_counts else self._value(pile[:-1])
+        top_value = s.values[top]
         initial = self._initial[side]
         minimum = self._minimum[side]
-        pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
+            reach = top_value + pile_bonus + sum(map(mul, s.meldable_values, hand))
             if reach < minimum:
+                return
+        rank = top // 4 + 2
+        first = top - top % 4
+        join = self._open_set_index(side, rank) if s.meld.one_open_meld_per_rank else None
+        join_meld = None if join is None else self._melds[side][join]
+        key = (rank, hand[first], hand[first + 1], hand[first + 2], hand[first + 3],
+               hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
+               -1 if join_meld is None else len(join_meld.cards),
+               0 if join_meld is None else join_meld.wilds)
+        entry = s.tables.pair_takes.get(key)
+        if entry is None:
+            entry = self._pair_take_entry(key, hand)
+        cands, actions, most_used, least_value = entry
+        strand = s.strand_check
+        if not cands and not strand:
+            return
+        # The pile's cards but the top go to hand, less the red 3s placed at once (the
+        # top card is a natural here).
+        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
+        n = self._hsize[player]
+        keep = s.going_out.keep_cards
+        custom = s.custom_meld_check
+        if not strand and not custom and (
+                initial or least_value + top_value + pile_bonus >= minimum):
+            after = n - most_used + to_hand
+            if after >= keep and after > 0:
+                # Every take counts enough and leaves enough cards: all of them are legal.
+                out.extend(actions)
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         hand_cap: int | None = None
-        join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
-        join_meld = None if join is None else self._melds[side][join]
-        strand = self._s.strand_check
         # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
         # (canastas only lift restrictions, docs/hooks.md); only the others need the full
         # check, which also counts the pile's cards.
@@ -2663,54 +2715,93 @@ class Game:
         free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
             if forbidden_now else set()
         free_total = sum(hand[c] for c in free)
+        for (codes, used, w, kind, value, nat_value), take in zip(cands, actions, strict=True):
+            if custom and self._custom_problem(
+                    side, self._take_meld(side, join, (*codes, top), w), (*codes, top)):
+                continue
+            base = value + top_value + pile_bonus
+            if initial or base >= minimum:
+                after = n - used + to_hand
+                if not strand and after >= keep and after > 0:
+                    out.append(take)  # what _ending_ok says without the canasta kinds
+                    continue
+                kinds = self._kinds_with(side, join, kind)
+                if self._ending_ok(ending_cache, player, after, kinds) and not (
+                        strand and not (after >= 2 and (
+                            not forbidden_now
+                            or free_total > sum(1 for c in codes if c in free)))
+                        and self._take_strand_problem(codes, after, kinds)):
+                    out.append(take)
+                continue
+            # AS-23: short of the minimum by itself, the take is listed when melds from
+            # the hand can still reach it this turn; the engine then holds the player
+            # to that before any discard.
+            if hand_cap is None:
+                hand_cap = self._playable_value(hand, side, rank)
+            # What the whole hand could count caps what the cards a take leaves could,
+            # less the take's cards (fewer wild cards only allow fewer sets): when that
+            # falls short, every short take does.
+            if hand_cap + top_value + pile_bonus < minimum:
+                continue
+            # Without runs, a take of naturals alone leaves exactly that cap less
+            # their value (its rank counts in full, the wild cards are all there).
+            exact = None if w or s.meld.runs else hand_cap - nat_value
+            if self._take_reaches_minimum(take, to_hand, base, exact):
+                out.append(take)
+
+    def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
+        """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):
+        (rank, the hand's counts of its four cards, of the four 2s and of the jokers, the
+        fewest naturals from hand, the size and wild count of the open set of the rank the
+        take joins, or -1 and 0). ``hand`` holds those counts.
+
+        Memoised per rule set: the answer depends on nothing else, and a listing then only
+        decides what depends on the game (see ``_TakeEntry``).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+        >>> hand = [0] * 53
+        >>> hand[40] = hand[41] = hand[52] = 1  # two queens and a joker, pile unfrozen
+        >>> cands, actions, most, least = game._pair_take_entry(
+        ...     (12, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, -1, 0), hand)
+        >>> [str(take) for take in actions], most, least
+        (['take-pile Qd JK', 'take-pile Qc JK', 'take-pile Qc Qd', 'take-pile Qc Qd JK'], 3, 20)
+        """
+        rank, min_nat, join_size, join_wilds = key[0], key[10], key[11], key[12]
+        first = (rank - 2) * 4
+        s = self._s
+        mr = s.meld
+        values = s.values
+        nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        wild_subs = self._wild_subsets(hand, max_w)
+        cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
+        actions: list[TakePile] = []
         for nat in _submultisets(nat_items, min_nat, 99):
-            nat_value = values[top] + sum(values[c] for c in nat)
+            nat_value = sum(values[c] for c in nat)
             for wsub, w, _low, _high in wild_subs:
                 if len(nat) + w < 2:
                     continue
                 if not self._set_ok(rank, len(nat) + 1, w):
                     continue  # (the same as black3_ok=False: the top card is no 3)
                 size, wilds = len(nat) + w + 1, w
-                if join_meld is not None:
+                if join_size >= 0:
                     # PH-10: the take's meld joins the side's open meld of the rank.
-                    size += len(join_meld.cards)
-                    wilds += join_meld.wilds
+                    size += join_size
+                    wilds += join_wilds
                     if self._set_problem(rank, size - wilds, wilds, False):
                         continue
-                cards_codes = tuple(sorted(nat + wsub))
-                if self._s.custom_meld_check and self._custom_problem(
-                        side, self._take_meld(side, join, (*cards_codes, top), w),
-                        (*cards_codes, top)):
-                    continue
-                kind = self._canasta_kind(False, rank, size, wilds)
-                base = nat_value + sum(values[c] for c in wsub) + pile_bonus
-                used = len(cards_codes)
-                if initial or base >= minimum:
-                    kinds = self._kinds_with(side, join, kind)
-                    after = n - used + to_hand
-                    if self._ending_ok(ending_cache, player, after, kinds) and not (
-                            strand and not (after >= 2 and (
-                                not forbidden_now
-                                or free_total > sum(1 for c in cards_codes if c in free)))
-                            and self._take_strand_problem(cards_codes, after, kinds)):
-                        out.append(_take_action(cards_codes))
-                    continue
-                # AS-23: short of the minimum by itself, the take is listed when melds from
-                # the hand can still reach it this turn; the engine then holds the player
-                # to that before any discard.
-                if hand_cap is None:
-                    hand_cap = self._playable_value(hand, side, rank)
-                # What the whole hand could count caps what the cards a take leaves could,
-                # less the take's cards (fewer wild cards only allow fewer sets): when that
-                # falls short, every short take does.
-                if hand_cap + values[top] + pile_bonus < minimum:
-                    continue
-                # Without runs, a take of naturals alone leaves exactly that cap less
-                # their value (its rank counts in full, the wild cards are all there).
-                exact = None if w or mr.runs else hand_cap - nat_value + values[top]
-                take = _take_action(cards_codes)
-                if self._take_reaches_minimum(take, to_hand, base, exact):
-                    out.append(take)
+                codes = tuple(sorted(nat + wsub))
+                cands.append((codes, len(codes), w, self._canasta_kind(False, rank, size, wilds),
+                              nat_value + sum(values[c] for c in wsub), nat_value))
+                actions.append(_take_action(codes))
+        tables = s.tables
+        if len(tables.pair_takes) > _MEMO_ENTRIES // 4:
+            tables.pair_takes.clear()
+        entry = tables.pair_takes[key] = (
+            tuple(cands), tuple(actions), max((c[1] for c in cands), default=0),
+            min((c[4] for c in cands), default=0))
+        return entry
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
                    after: int, kinds: tuple[str, ...]) -> bool:
