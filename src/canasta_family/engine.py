@@ -2629,12 +2629,27 @@ class Game:
                     if held >= min_nat:
                         self._list_pair_takes(out, top, min_nat)
                     if not frozen and rules.unfrozen_layoff:
-                        layoff_takes = [i for i in range(len(self._melds[side]))
-                                        if self._layoff_take_problem(i) is None]
+                        layoff_takes = self._layoff_take_indices(side, top if natural else None)
                         for index in layoff_takes:
                             out.append(_indexed_action(TakePile, index))
         if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
+
+    def _layoff_take_indices(self, side: int, natural: int | None) -> list[int]:
+        """The indices of the side's melds the pile's top card may be laid off on to take
+        the pile (AS-20); ``natural`` is the top card when it is a natural but a 3.
+
+        A natural fits no set of another rank (nor of wild cards only) and no run of
+        another suit: those melds are passed over without the full check, which builds
+        the meld the lay-off would make."""
+        melds = self._melds[side]
+        if natural is None:
+            return [i for i in range(len(melds)) if self._layoff_take_problem(i) is None]
+        rank, suit = natural // 4 + 2, natural % 4
+        return [i for i, meld in enumerate(melds)
+                if (meld.rank == rank if meld.kind is MeldKind.SET
+                    else meld.suit is None or meld.suit == suit)
+                and self._layoff_take_problem(i) is None]
 
     def _wild_subsets(self, hand: list[int], high: int
                       ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
