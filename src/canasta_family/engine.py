@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter, mul
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
@@ -112,11 +113,14 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, tuple[object, ...]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the shape's key).
-The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by (key, meld
-index) in ``tables.layoff_numbers``, so that the entry stays plain data."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
+_LayoffEntry = tuple[_LayoffCandidates, int, int]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the entry's serial
+number). The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by
+serial and meld index in ``tables.layoff_numbers``, so that the entry stays plain data (a
+small int keys faster than the shape's long tuple)."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, -1)
+_MELD_INDEXES = 4096
+"""More melds than one side can hold (a deck of at most 216 cards)."""
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -160,8 +164,9 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",
-                 "meld_actions", "meld_ids", "melds", "merge_ok", "nat_subs", "ok_ws",
+    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoff_serial",
+                 "layoffs", "layoffs_held", "meld_actions", "meld_ids", "melds", "merge_ok",
+                 "nat_subs", "ok_ws",
                  "rank_cands",
                  "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
                  "wild_subsets")
@@ -181,8 +186,17 @@ class _Tables:
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
+        """Lay-off entries by the meld's shape and the cards that could join it, the wild
+        cards clamped to the most the meld can take."""
+        self.layoffs_held: dict[tuple[object, ...], _LayoffEntry] = {}
+        """The same entries on sets by the meld's shape and the counts held as they are:
+        one lookup, where the clamped key needs the meld's wild room first."""
         self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.layoff_numbers: dict[tuple[tuple[object, ...], int], tuple[int, ...]] = {}
+        self.layoff_serial = 0
+        """Serial numbers of lay-off entries (``_LayoffEntry``), never reused."""
+        self.layoff_numbers: dict[int, tuple[int, ...]] = {}
+        """The numbers of the ``LayOff`` actions of an entry onto one meld index, by
+        ``serial * _MELD_INDEXES + index``."""
         self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
         """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
@@ -353,6 +367,81 @@ class _Collection:
                 rank = next((c.rank for c in action.cards if not c.is_wild), None)
                 if (0 if rank is None else int(rank)) in keys:
                     return False
+        return True
+
+
+_NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
+_NO_CODES: frozenset[int] = frozenset()
+
+
+class _PlayChecks:
+    """The checks a play listing makes of the plays that leave fewer cards than a player
+    must keep, that a partner's "yes" binds (AS-36), or that may strand the hand (PH-16),
+    with what they share, and whether some play goes out (for asking).
+
+    Made by ``Game._list_play`` for the first play that needs them: most listings have
+    none, and a class costs nothing until then where two closures were made every time.
+    """
+
+    __slots__ = ("can_finish", "ending_cache", "forbidden_now", "free", "free_total", "game",
+                 "initial", "keep", "must", "need", "owes", "player", "strand",
+                 "strand_cache", "stranded")
+
+    def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
+                 forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
+                 free_total: int) -> None:
+        s = game._s
+        self.game = game
+        self.player = player
+        self.owes = owes
+        self.need = need
+        self.initial = game._initial[s.side_of[player]]
+        self.must = game._answer is True
+        self.keep = s.going_out.keep_cards
+        self.strand = s.strand_check
+        self.stranded = stranded
+        self.forbidden_now = forbidden_now
+        self.free = free
+        self.free_total = free_total
+        self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
+        self.can_finish = False  # some single play leaves at most one card and goes out
+
+    def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
+                       ) -> bool:
+        """Whether a play of ``codes`` leaving ``after`` cards and canastas of ``kinds``
+        leaves a card that may be discarded (PH-16), when one must be."""
+        if not self.strand or self.stranded or after == 0:
+            return True
+        free = self.free
+        if after >= 2 and (not self.forbidden_now
+                           or self.free_total > sum(1 for c in codes if c in free)):
+            return True
+        game = self.game
+        return game._strand_problem(self.player, game._counts_after(self.player, codes),
+                                    after, kinds, self.strand_cache) is None
+
+    def allowed(self, after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
+                black3: bool) -> bool:
+        """Whether the play of ``codes`` (worth ``value``) may be made, leaving ``after``
+        cards and canastas of ``kinds``; ``black3``: a meld of black 3s."""
+        if after >= self.keep and after > 1 and not black3:
+            return not self.must and self.leaves_discard(codes, after, kinds)
+        game = self.game
+        if self.owes:
+            value = game._counted_value(codes)
+        if not (self.initial or value >= self.need):
+            return False
+        if not game._ending_ok(self.ending_cache, self.player, after, kinds):
+            return False
+        if not self.leaves_discard(codes, after, kinds):
+            return False
+        if black3 and game._going_out_problem(self.player, kinds):
+            return False
+        if after == 0 or (after == 1 and not self.stranded):
+            self.can_finish = True
+        elif self.must:
+            return False
         return True
 
 
@@ -3029,72 +3118,47 @@ class Game:
             for tables in _TABLES.values():
                 tables.layoff_numbers.clear()
         player = self._current
-        side = self._s.side_of[player]
+        s = self._s
+        side = s.side_of[player]
         hand = self._hands[player]
         n = self._hsize[player]
-        initial = self._initial[side]
         need = self._minimum[side] - self._turn_value
-        owes = self._owes_initial(side)
+        owes = self._take_counts is not None and not self._initial[side]  # AS-23
         first_play = len(out)
         must = self._answer is True
-        keep = self._s.going_out.keep_cards
+        keep = s.going_out.keep_cards
         melds = self._melds[side]
-        ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
-        can_finish = False  # some single play leaves at most one card and goes out
         # PH-16: plays must leave a card that may be discarded, unless the player is
         # already stranded (then no discard follows). ``free`` are the hand's discardable
         # cards as things stand; they stay so whatever canasta a play completes
         # (docs/hooks.md), so only plays that would use them all need the full check.
-        strand = self._s.strand_check
-        forbidden_now = self._forbidden(player, False) if strand and n >= 2 else {}
-        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
-            if forbidden_now else set()
-        stranded = strand and (not free and bool(forbidden_now) if n >= 2 else self._stranded())
-        forbidden_hand = forbidden_now if strand and n >= 2 else None
-        if stranded:
-            forbidden_now, free = {}, set()
-        free_total = sum([hand[c] for c in free]) if free else 0
-        strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
-
-        def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
-                           changed: bool) -> bool:
-            if not strand or stranded or after == 0:
-                return True
-            if after >= 2 and (not forbidden_now
-                               or free_total > sum(1 for c in codes if c in free)):
-                return True
-            return self._strand_problem(player, self._counts_after(player, codes), after,
-                                        kinds, strand_cache) is None
-
-        def allowed(after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
-                    black3: bool, changed: bool) -> bool:
-            nonlocal can_finish
-            if after >= keep and after > 1 and not black3:
-                return not must and leaves_discard(codes, after, kinds, changed)
-            if owes:
-                value = self._counted_value(codes)
-            init_after = initial or value >= need
-            if not init_after:
-                return False
-            if not self._ending_ok(ending_cache, player, after, kinds):
-                return False
-            if not leaves_discard(codes, after, kinds, changed):
-                return False
-            if black3 and self._going_out_problem(player, kinds):
-                return False
-            if after == 0 or (after == 1 and not stranded):
-                can_finish = True
-            elif must:
-                return False
-            return True
-
-        current_kinds = tuple([m.canasta for m in melds])
+        forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
+        free: frozenset[int] | set[int] = _NO_CODES
+        stranded = False
+        forbidden_hand: Mapping[Card, Violation] | None = None
+        free_total = 0
+        if s.strand_check:
+            if n >= 2:
+                forbidden_now = forbidden_hand = self._forbidden(player, False)
+                if forbidden_now:
+                    free = {c for c in range(NUM_CODES)
+                            if hand[c] and CARDS[c] not in forbidden_now}
+                stranded = not free and bool(forbidden_now)
+            else:
+                stranded = self._stranded()
+            if stranded:
+                forbidden_now, free = _NOTHING_FORBIDDEN, _NO_CODES
+            free_total = sum([hand[c] for c in free]) if free else 0
+        # The checks of plays that may end the hand or strand it, made when a play
+        # needs them (most listings have none).
+        checks: _PlayChecks | None = None
         # New melds.
-        one_open = self._s.meld.one_open_meld_per_rank
+        one_open = s.meld.one_open_meld_per_rank
         # Unfinished sets by rank (0: wild cards only), for PH-10.
-        open_keys = {0 if m.rank is None else int(m.rank) for m in melds
-                     if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
-        custom = self._s.custom_meld_check
+        open_keys: set[int] | frozenset[int] = {
+            0 if m.rank is None else int(m.rank) for m in melds
+            if m.kind is MeldKind.SET and m.canasta is None} if one_open else _NO_CODES
+        custom = s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
         # Plays that leave at least ``keep`` cards (and two) need no check of their own
@@ -3111,7 +3175,7 @@ class Game:
             if owes and counts is not None else hand
         entries = self._meld_entries(source, black3=True) if melding else ()
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
-        meld_actions = self._s.tables.meld_actions
+        meld_actions = s.tables.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key, lazy in entries:
             if key is not None and key in open_keys:
@@ -3132,11 +3196,16 @@ class Game:
                 black3 = rank == 3
                 if black3 and after > 1:
                     continue
-                kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if kind is not None:
+                    kinds = (*kinds, kind)
+                if checks is None:
+                    checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
                 if after < keep or after <= 1 or black3 or must:
-                    if not allowed(after, kinds, value, codes, black3, kind is not None):
+                    if not checks.allowed(after, kinds, value, codes, black3):
                         continue
-                elif not leaves_discard(codes, after, kinds, kind is not None):
+                elif not checks.leaves_discard(codes, after, kinds):
                     continue
                 if custom:
                     try:
@@ -3147,8 +3216,8 @@ class Game:
                         continue
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
-        cap = self._s.meld.max_size
-        layoff_numbers = self._s.tables.layoff_numbers
+        cap = s.meld.max_size
+        layoff_numbers = s.tables.layoff_numbers
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
@@ -3157,11 +3226,12 @@ class Game:
                 continue
             black3 = meld.rank == Rank.THREE
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
-                layoffs = layoff_numbers.get((lkey, index))
+                number_key = lkey * _MELD_INDEXES + index
+                layoffs = layoff_numbers.get(number_key)
                 if layoffs is None:
                     if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
                         layoff_numbers.clear()
-                    layoffs = layoff_numbers[(lkey, index)] = tuple(
+                    layoffs = layoff_numbers[number_key] = tuple(
                         [self._layoff_number(index, codes) for codes, _kind in lcands])
                 out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
@@ -3169,15 +3239,18 @@ class Game:
                 after = n - len(codes)
                 if black3 and after > 1:
                     continue
-                changed = new_kind != meld.canasta
                 if after < keep or after <= 1 or black3 or must or forbidden_now:
-                    kinds = tuple(k for k in (*current_kinds[:index], new_kind,
-                                              *current_kinds[index + 1:]) if k is not None)
+                    kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
+                                               *[m.canasta for m in melds[index + 1:]])
+                                   if k is not None])
+                    if checks is None:
+                        checks = _PlayChecks(self, player, owes, need, stranded,
+                                             forbidden_now, free, free_total)
                     if after < keep or after <= 1 or black3 or must:
-                        if not allowed(after, kinds, self._value(codes), codes, black3,
-                                       changed):
+                        if not checks.allowed(after, kinds, self._value(codes), codes,
+                                              black3):
                             continue
-                    elif not leaves_discard(codes, after, kinds, changed):
+                    elif not checks.leaves_discard(codes, after, kinds):
                         continue
                 if custom:
                     new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
@@ -3188,15 +3261,18 @@ class Game:
                         continue
                 out.append(self._layoff_action(index, codes))
         # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
-        if not self._s.red.auto_place:
+        if not s.red.auto_place:
             for code in RED_THREES:
                 if not hand[code]:
                     continue
-                kinds = tuple(k for k in current_kinds if k is not None)
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if checks is None:
+                    checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
                 if n - 1 >= keep and n - 1 > 1:
-                    if not must and leaves_discard((code,), n - 1, kinds, False):
+                    if not must and checks.leaves_discard((code,), n - 1, kinds):
                         out.append(_PLACE_ACTIONS[code])
-                elif allowed(n - 1, kinds, 0, (code,), False, False):
+                elif checks.allowed(n - 1, kinds, 0, (code,), False):
                     out.append(_PLACE_ACTIONS[code])
         if must:
             if n == 1:
@@ -3204,8 +3280,8 @@ class Game:
             return
         # Merges.
         set_ranks = [m.rank for m in melds if m.rank is not None] \
-            if self._s.meld.merge and melding and len(melds) > 1 else []
-        if len(set(set_ranks)) < len(set_ranks):  # two sets of one rank, at least
+            if s.meld.merge and melding and len(melds) > 1 else None
+        if set_ranks and len(set(set_ranks)) < len(set_ranks):  # two sets of a rank
             by_rank: dict[int, list[int]] = {}
             for index, meld in enumerate(melds):
                 if meld.kind is MeldKind.SET and meld.rank is not None:
@@ -3227,14 +3303,14 @@ class Game:
             if stranded:
                 out.append(_PASS)
             return
-        if self._provisional(side):
-            if self._s.initial.retract_penalty is not None:
+        if melds and not self._initial[side]:  # provisional melds (AS-24)
+            if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
         else:
-            self._list_discards(out, player, side, going_out=n == 1, forbidden=forbidden_hand)
+            self._list_discards(out, player, side, n == 1, forbidden_hand)
             if stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
-        if self._answer is None and n >= 2 and can_finish:
+        if self._answer is None and n >= 2 and checks is not None and checks.can_finish:
             for partner in self.partners(player):
                 out.append(_indexed_action(Ask, partner))
 
@@ -3339,31 +3415,49 @@ class Game:
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            tables = self._s.tables
+            held_key = (set_rank, size, meld.wilds, meld.canasta, *held, *wild)
+            found = tables.layoffs_held.get(held_key)
+            if found is not None:
+                return found
             nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
             if not nat_held and not any(wild):
-                return _NO_LAYOFFS  # nothing in hand could join it
+                # Nothing in hand could join it.
+                return self._held_entry(held_key, _NO_LAYOFFS)
             shape = (None if set_rank is None else int(set_rank), size, meld.wilds,
                      meld.canasta, nat_held)
-            tables = self._s.tables
             room = tables.layoff_room.get(shape)
             if room is None:
                 room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
             if room <= 0 or not any(wild):
                 if room < 0 or not shape[4]:
-                    return _NO_LAYOFFS
+                    return self._held_entry(held_key, _NO_LAYOFFS)
                 wild = (0, 0, 0, 0, 0)
             elif max(wild) > room:
                 # As for new melds: only subsets of at most ``room`` wild cards can join.
                 wild = tuple(min(count, room) for count in wild)
             key = (0, *shape[:4], *held, *wild)
-        cache = self._s.tables.layoffs
+        tables = self._s.tables
+        cache = tables.layoffs
         found = cache.get(key)
         if found is None:
             if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
-                self._s.tables.layoff_numbers.clear()
+                tables.layoff_numbers.clear()
             cands = tuple(self._layoff_search(hand, meld))
-            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0), key)
+            tables.layoff_serial += 1
+            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0),
+                                  tables.layoff_serial)
+        if key[0] == 0:
+            return self._held_entry(held_key, found)
+        return found
+
+    def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
+        # Kept by the counts held as they are too (see ``_Tables.layoffs_held``).
+        by_held = self._s.tables.layoffs_held
+        if len(by_held) > 2 * _MEMO_ENTRIES:
+            by_held.clear()
+        by_held[held_key] = found
         return found
 
     def _layoff_wild_room(self, meld: Meld, held: int) -> int:
