@@ -470,6 +470,7 @@ class _Static:
         "pm",
         "red",
         "red_in_deck",
+        "set_min_naturals",
         "set_rank_bases",
         "set_rank_list",
         "set_wild_cap",
@@ -479,6 +480,7 @@ class _Static:
         "strand_check",
         "tables",
         "threes_in_sets",
+        "threes_with_black",
         "values",
         "variant",
         "wild",
@@ -544,6 +546,9 @@ class _Static:
         self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
         """(rank, code of its first card) of every set rank but 3."""
         self.threes_in_sets = int(3 in self.set_rank_list)
+        self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
+        """How many times black 3s are looked at for sets when they may meld to go out."""
+        self.set_min_naturals = max(self.meld.set_min_naturals, 1)
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         self.set_wild_cap = min(max_w, self.wild_cap)
@@ -2848,23 +2853,24 @@ class Game:
             tables.meld_ids = {}
             tables.meld_actions = []
             tables.size = 0
-        clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
-        min_nat = max(mr.set_min_naturals, 1)
-        # The natural counts of every rank held in numbers enough for a set, in rank order
-        # (black 3s first, where they meld to go out).
-        keys: list[tuple[int, ...]] = []
-        threes = s.threes_in_sets + (black3 and mr.black_threes == "going-out")
+        min_nat = s.set_min_naturals
+        # Every rank held in numbers enough for a set, in rank order (black 3s first, where
+        # they meld to go out), by its natural counts.
+        threes = s.threes_with_black if black3 else s.threes_in_sets
         if threes and hand[4] + hand[7] >= min_nat:
-            keys.extend([(3, hand[4], hand[7])] * threes)
+            nat_key: tuple[int, ...] = (3, hand[4], hand[7])
+            entry = self._set_entry(nat_key, raw, total_wild, top_wild)
+            if entry is not None:
+                out.extend([entry] * threes)
         for rank, base in s.set_rank_bases:
             a = hand[base]
             b = hand[base + 1]
             c = hand[base + 2]
             d = hand[base + 3]
-            if a + b + c + d >= min_nat:
-                keys.append((rank, a, b, c, d))
-        for nat_key in keys:
+            if a + b + c + d < min_nat:
+                continue
+            nat_key = (rank, a, b, c, d)
             wildkey: tuple[int, ...]
             slot = by_rank.get(nat_key)
             if slot is None:
@@ -2875,10 +2881,7 @@ class Game:
             if not total_wild or top_wild <= room:
                 wildkey = raw
             else:
-                found_key = clamped.get(room)
-                if found_key is None:
-                    found_key = clamped[room] = tuple(min(count, room) for count in raw)
-                wildkey = found_key
+                wildkey = tuple([min(count, room) for count in raw])
             entry = entries.get(wildkey)
             if entry is None:
                 entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
@@ -2918,6 +2921,25 @@ class Game:
                 if entry[0]:
                     out.append(entry)
         return out
+
+    def _set_entry(self, nat_key: tuple[int, ...], raw: tuple[int, ...], total_wild: int,
+                   top_wild: int) -> _Entry | None:
+        """The memo entry of the sets of ``nat_key`` with the wild cards ``raw`` (their
+        total and largest count given), or None when it has no set."""
+        tables = self._s.tables
+        slot = tables.by_rank.get(nat_key)
+        if slot is None:
+            slot = tables.by_rank[nat_key] = (self._wild_room(nat_key), {})
+        room, entries = slot
+        if room < 0:
+            return None  # too few naturals for any set of this rank
+        wildkey = raw if not total_wild or top_wild <= room else tuple(
+            [min(count, room) for count in raw])
+        entry = entries.get(wildkey)
+        if entry is None:
+            entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+            tables.size += 1
+        return entry if entry[1] else None
 
     @staticmethod
     def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
@@ -3383,6 +3405,17 @@ class Game:
         counts instead of building the new meld. Memoised like new melds: the answer
         depends only on the meld's shape and the counts of the cards that could join it.
         """
+        set_rank = meld.rank  # an int enum: it keys and counts as the plain number
+        if set_rank is not None and set_rank != 3:
+            # A set of naturals: the commonest case, one lookup (see ``_Tables``).
+            base = set_rank * 4 - 8
+            if wild is None:
+                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            found = self._s.tables.layoffs_held.get(
+                (set_rank, len(meld.cards), meld.wilds, meld.canasta, hand[base],
+                 hand[base + 1], hand[base + 2], hand[base + 3], *wild))
+            if found is not None:
+                return found
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
             # Only the held cards running on from either end can join: the lay-offs
@@ -3405,7 +3438,6 @@ class Game:
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            set_rank = meld.rank  # an int enum: it keys and counts as the plain number
             if set_rank is None:
                 held: tuple[int, ...] = ()
             elif set_rank == 3:
