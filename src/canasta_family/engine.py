@@ -119,6 +119,12 @@ number). The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apa
 serial and meld index in ``tables.layoff_numbers``, so that the entry stays plain data (a
 small int keys faster than the shape's long tuple)."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, -1)
+_WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
+``_WILD_SERIALS``)."""
+_WILD_SERIALS: dict[tuple[int, ...], int] = {}
+"""A serial number for every subset of wild cards (by its codes) the memo has met: there
+are a few hundred at most."""
 _MELD_INDEXES = 4096
 """More melds than one side can hold (a deck of at most 216 cards)."""
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
@@ -165,7 +171,8 @@ class _Tables:
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
     __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoff_serial",
-                 "layoffs", "layoffs_held", "meld_actions", "meld_ids", "melds", "merge_ok",
+                 "layoffs", "layoffs_held", "meld_actions", "meld_ids", "meld_rows", "melds",
+                 "merge_ok",
                  "nat_subs", "ok_ws",
                  "rank_cands",
                  "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
@@ -185,6 +192,9 @@ class _Tables:
         """The ``MakeMeld`` of every action number in the memo entries."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
+        self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
+        """The action numbers of the sets of some naturals by the serial number of the
+        wild cards with them (``_WILD_SERIALS``): what ``meld_ids`` says, a faster way."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         """Lay-off entries by the meld's shape and the cards that could join it, the wild
         cards clamped to the most the meld can take."""
@@ -211,9 +221,7 @@ class _Tables:
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
         """(wild count, canasta kind) of every legal set with that many naturals, by
         (rank, naturals)."""
-        self.wild_groups: dict[tuple[int, ...],
-                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
-                                     ...]] = {}
+        self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
         """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
 
 
@@ -2851,6 +2859,7 @@ class Game:
             tables.entries.clear()
             tables.rank_cands.clear()
             tables.meld_ids = {}
+            tables.meld_rows = {}
             tables.meld_actions = []
             tables.size = 0
         out: list[_Entry] = []
@@ -3005,10 +3014,9 @@ class Game:
 
     def _rank_parts(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]
                     ) -> tuple[tuple[tuple[tuple[int, ...], int], ...],
-                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
-                                     ...]]:
+                               tuple[tuple[_WildPart, ...], ...]]:
         """The natural subsets of ``nat_key`` that may start a set, with their values, and
-        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers)."""
+        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers, serial number)."""
         s = self._s
         mr = s.meld
         tables = s.tables
@@ -3023,11 +3031,14 @@ class Game:
                 for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
         groups = tables.wild_groups.get(wildkey)
         if groups is None:
-            by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
-            for _wsub, wvalue, w, low, high in self._wild_list(wildkey):
+            by_count: list[list[_WildPart]] = []
+            for wsub, wvalue, w, low, high in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
-                by_count[w].append((wvalue, low, high))
+                serial = _WILD_SERIALS.get(wsub)
+                if serial is None:
+                    serial = _WILD_SERIALS[wsub] = len(_WILD_SERIALS)
+                by_count[w].append((wvalue, low, high, serial))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
         return nat_subs, groups
 
@@ -3048,13 +3059,20 @@ class Game:
         ``_Entry``), in the order of :meth:`_rank_cands`."""
         nat_subs, groups = self._rank_parts(nat_key, wildkey)
         rank = nat_key[0]
-        number_of = self._s.tables.meld_ids.get
+        tables = self._s.tables
+        number_of = tables.meld_ids.get
+        rows = tables.meld_rows
         numbers: list[int] = []
         add = numbers.append
         largest = 0
         sizes = len(groups)
         for nat, _nat_value in nat_subs:
             n = len(nat)
+            # The numbers of the sets of these naturals by the serial of their wild cards:
+            # a small int hashes faster than the set's codes, made by two concatenations.
+            row = rows.get(nat)
+            if row is None:
+                row = rows[nat] = {}
             for w, _kind in self._allowed_wilds(rank, n):
                 if w >= sizes:
                     break
@@ -3064,10 +3082,14 @@ class Game:
                     largest = max(largest, n)
                     continue
                 group = groups[w]
-                for _wvalue, low, high in group:
-                    codes = low + nat + high
-                    number = number_of(codes)
-                    add(self._meld_number(codes) if number is None else number)
+                for _wvalue, low, high, serial in group:
+                    number = row.get(serial)
+                    if number is None:
+                        codes = low + nat + high
+                        number = number_of(codes)
+                        number = row[serial] = (self._meld_number(codes) if number is None
+                                                else number)
+                    add(number)
                 if group:
                     largest = max(largest, n + w)
         return (None, tuple(numbers), largest, rank, (nat_key, wildkey))
@@ -3095,7 +3117,7 @@ class Game:
                 if not w:
                     append((nat, nat_value, kind, 0, rank, meld_ids[nat]))
                     continue
-                for wvalue, low, high in groups[w]:
+                for wvalue, low, high, _serial in groups[w]:
                     codes = low + nat + high
                     append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
         if len(tables.rank_cands) > _MEMO_ENTRIES // 4:
@@ -3253,8 +3275,11 @@ class Game:
                 if layoffs is None:
                     if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
                         layoff_numbers.clear()
+                    known = _LAYOFF_NUMBERS.get
                     layoffs = layoff_numbers[number_key] = tuple(
-                        [self._layoff_number(index, codes) for codes, _kind in lcands])
+                        [number if number is not None else self._layoff_number(index, codes)
+                         for codes, _kind in lcands
+                         for number in (known((index, codes)),)])
                 out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
