@@ -474,6 +474,7 @@ class _Static:
         "options",
         "pickup",
         "pile",
+        "plain_discards",
         "plans",
         "pm",
         "red",
@@ -578,6 +579,9 @@ class _Static:
         # placed automatically never stay in a hand.
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
+        self.plain_discards = not self.custom_discards
+        """Whether no variant restricts discards: a hand without red 3s may discard any card
+        (see ``Game._forbidden``)."""
 
     def _implemented_outside_core(self, name: str) -> bool:
         hook = getattr(self.pm.hook, name)
@@ -3353,6 +3357,9 @@ class Game:
         if melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
+        elif n != 1 and forbidden_hand is None and s.plain_discards and not (
+                hand[5] or hand[6]):
+            out.extend(compress(_DISCARD_ACTIONS, hand))  # every card may be discarded
         else:
             self._list_discards(out, player, side, n == 1, forbidden_hand)
             if stranded:
