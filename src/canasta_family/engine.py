@@ -170,13 +170,30 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoff_serial",
-                 "layoffs", "layoffs_held", "meld_actions", "meld_ids", "meld_rows", "melds",
-                 "merge_ok",
-                 "nat_subs", "ok_ws",
-                 "rank_cands",
-                 "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
-                 "wild_subsets")
+    __slots__ = (
+        "by_rank",
+        "entries",
+        "layoff_numbers",
+        "layoff_room",
+        "layoff_serial",
+        "layoff_serials",
+        "layoffs",
+        "layoffs_held",
+        "meld_actions",
+        "meld_ids",
+        "meld_rows",
+        "melds",
+        "merge_ok",
+        "nat_subs",
+        "ok_ws",
+        "rank_cands",
+        "set_ok",
+        "set_possible",
+        "size",
+        "wild_groups",
+        "wild_lists",
+        "wild_subsets",
+    )
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -203,7 +220,9 @@ class _Tables:
         one lookup, where the clamped key needs the meld's wild room first."""
         self.layoff_room: dict[tuple[object, ...], int] = {}
         self.layoff_serial = 0
-        """Serial numbers of lay-off entries (``_LayoffEntry``), never reused."""
+        """The last serial number of lay-off entries (``_LayoffEntry``): never reused."""
+        self.layoff_serials: dict[_LayoffCandidates, int] = {}
+        """The serial number of the entries with these lay-offs."""
         self.layoff_numbers: dict[int, tuple[int, ...]] = {}
         """The numbers of the ``LayOff`` actions of an entry onto one meld index, by
         ``serial * _MELD_INDEXES + index``."""
@@ -3508,10 +3527,16 @@ class Game:
             if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
                 tables.layoff_numbers.clear()
+                tables.layoff_serials.clear()
             cands = tuple(self._layoff_search(hand, meld))
-            tables.layoff_serial += 1
+            # Entries with the same lay-offs (on melds of other sizes, say) share a serial,
+            # and so their action numbers.
+            serial = tables.layoff_serials.get(cands)
+            if serial is None:
+                tables.layoff_serial += 1
+                serial = tables.layoff_serials[cands] = tables.layoff_serial
             found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0),
-                                  tables.layoff_serial)
+                                  serial)
         if key[0] == 0:
             return self._held_entry(held_key, found)
         return found
