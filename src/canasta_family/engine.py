@@ -3195,6 +3195,7 @@ class Game:
         add = numbers.append
         largest = 0
         sizes = len(groups)
+        ok_ws = tables.ok_ws
         for nat, _nat_value in nat_subs:
             n = len(nat)
             # The numbers of the sets of these naturals by the serial of their wild cards:
@@ -3202,7 +3203,10 @@ class Game:
             row = rows.get(nat)
             if row is None:
                 row = rows[nat] = {}
-            for w, _kind in self._allowed_wilds(rank, n):
+            allowed = ok_ws.get((rank, n))
+            if allowed is None:
+                allowed = self._allowed_wilds(rank, n)
+            for w, _kind in allowed:
                 if w >= sizes:
                     break
                 if not w:
@@ -3219,8 +3223,8 @@ class Game:
                         number = row[serial] = (self._meld_number(codes) if number is None
                                                 else number)
                     add(number)
-                if group:
-                    largest = max(largest, n + w)
+                if group and n + w > largest:
+                    largest = n + w
         return (None, tuple(numbers), largest, rank, (nat_key, wildkey))
 
     def _rank_cands(self, key: tuple[tuple[int, ...], tuple[int, ...]] | None
@@ -3351,7 +3355,7 @@ class Game:
         meld_actions = s.tables.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key, lazy in entries:
-            if key is not None and key in open_keys:
+            if open_keys and key is not None and key in open_keys:
                 continue
             if fast and largest <= limit and key != 3:
                 out.extend(map(action_of, acts))
