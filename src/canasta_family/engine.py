@@ -172,7 +172,7 @@ class _Tables:
                  "rank_cands",
                  "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
                  "wild_subsets",
-                 "laid_off", "made_melds")
+                 "made_melds")
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -209,9 +209,6 @@ class _Tables:
                                tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
                                      ...]] = {}
         """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
-        self.laid_off: dict[tuple[int, tuple[int, ...]], tuple[Meld, Meld]] = {}
-        """(meld, the meld it becomes) by (id of the meld, codes laid off) for lay-offs
-        already checked; the meld kept in the entry keeps its id from being reused."""
         self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
         """(action, the meld it makes, its codes) by id of a ``MakeMeld`` already checked;
         the action kept in the entry keeps its id from being reused."""
@@ -3675,20 +3672,18 @@ class Game:
 
     def _laid_off(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
         """What ``meld`` becomes with ``codes`` added, for a lay-off (or a pile card put
-        onto it) already checked: memoised by the meld and the codes, as the same melds
-        and lay-offs come back hand after hand."""
-        memo = self._s.tables.laid_off
-        key = (id(meld), codes)
-        found = memo.get(key)
-        if found is not None and found[0] is meld:
-            return found[1]
-        # ``black3_ok`` only decides whether such a play is allowed, which was checked
-        # before: the meld made is the same either way.
-        new, problem = self._layoff_problem(meld, codes, black3_ok=True)
-        assert new is not None, problem
-        if len(memo) > _MEMO_ENTRIES:
-            memo.clear()
-        memo[key] = (meld, new)
+        onto it) already checked."""
+        # The play was checked (or listed, which the completeness tests hold to the
+        # checks): only the meld is left to build, as ``_layoff_problem`` would; the
+        # meld table sorts the codes.
+        all_codes = [c.code for c in meld.cards]
+        all_codes += codes
+        if meld.kind is MeldKind.RUN:
+            new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
+        else:
+            wild = meld.wilds + sum(1 for c in codes if c in WILD_CODES)
+            new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
+                                 None, all_codes, wild)
         return new
 
     def _do_meld(self, action: MakeMeld) -> None:
