@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter, mul
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
@@ -116,11 +117,28 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, tuple[object, ...]]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the shape's key).
-The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by (key, meld
-index) in ``tables.layoff_numbers``, so that the entry stays plain data."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
+_LayoffEntry = tuple[_LayoffCandidates, int, int]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the entry's serial
+number). The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by
+serial and meld index in ``tables.layoff_numbers``, so that the entry stays plain data (a
+small int keys faster than the shape's long tuple)."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, -1)
+_WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
+``_WILD_SERIALS``)."""
+_WILD_SERIALS: dict[tuple[int, ...], int] = {}
+"""A serial number for every subset of wild cards (by its codes) the memo has met: there
+are a few hundred at most."""
+_MELD_INDEXES = 4096
+"""More melds than one side can hold (a deck of at most 216 cards)."""
+_TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
+                   "tuple[TakePile, ...]", int, int]
+"""The pair takes of the pile the shape rules allow for one memo key (see
+``Game._pair_take_entry``): their candidates as (codes from hand, how many, wild cards,
+canasta kind, value of the codes, value of their naturals), in listing order; their
+actions in the same order, a tuple apart so that the candidates stay plain data the
+collector skips; the most cards any takes from hand; the least value of any (0 when
+there is none). Values leave out the top card and the pile."""
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -166,13 +184,32 @@ class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
 
-    # Slots added by concurrent branches go last, so that their merges do not collide.
-    __slots__ = ("by_rank", "entries", "layoff_numbers", "layoff_room", "layoffs",  # noqa: RUF023
-                 "meld_actions", "meld_ids", "melds", "merge_ok", "nat_subs", "ok_ws",
-                 "rank_cands",
-                 "set_ok", "set_possible", "size", "wild_groups", "wild_lists",
-                 "wild_subsets",
-                 "made_melds")
+    __slots__ = (
+        "by_rank",
+        "entries",
+        "layoff_numbers",
+        "layoff_room",
+        "layoff_serial",
+        "layoff_serials",
+        "layoffs",
+        "layoffs_held",
+        "made_melds",
+        "meld_actions",
+        "meld_ids",
+        "meld_rows",
+        "melds",
+        "merge_ok",
+        "nat_subs",
+        "ok_ws",
+        "pair_takes",
+        "rank_cands",
+        "set_ok",
+        "set_possible",
+        "size",
+        "wild_groups",
+        "wild_lists",
+        "wild_subsets",
+    )
 
     def __init__(self) -> None:
         self.by_rank: dict[tuple[int, ...],
@@ -188,9 +225,23 @@ class _Tables:
         """The ``MakeMeld`` of every action number in the memo entries."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
+        self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
+        """The action numbers of the sets of some naturals by the serial number of the
+        wild cards with them (``_WILD_SERIALS``): what ``meld_ids`` says, a faster way."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
+        """Lay-off entries by the meld's shape and the cards that could join it, the wild
+        cards clamped to the most the meld can take."""
+        self.layoffs_held: dict[tuple[object, ...], _LayoffEntry] = {}
+        """The same entries on sets by the meld's shape and the counts held as they are:
+        one lookup, where the clamped key needs the meld's wild room first."""
         self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.layoff_numbers: dict[tuple[tuple[object, ...], int], tuple[int, ...]] = {}
+        self.layoff_serial = 0
+        """The last serial number of lay-off entries (``_LayoffEntry``): never reused."""
+        self.layoff_serials: dict[_LayoffCandidates, int] = {}
+        """The serial number of the entries with these lay-offs."""
+        self.layoff_numbers: dict[int, tuple[int, ...]] = {}
+        """The numbers of the ``LayOff`` actions of an entry onto one meld index, by
+        ``serial * _MELD_INDEXES + index``."""
         self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
         """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
@@ -205,10 +256,10 @@ class _Tables:
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
         """(wild count, canasta kind) of every legal set with that many naturals, by
         (rank, naturals)."""
-        self.wild_groups: dict[tuple[int, ...],
-                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
-                                     ...]] = {}
+        self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
         """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+        self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
+        """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
         self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
         """(action, the meld it makes, its codes) by id of a ``MakeMeld`` already checked;
         the action kept in the entry keeps its id from being reused."""
@@ -304,6 +355,10 @@ _REACH_BUDGET = 3000
 # long simulation of large random hands keeps meeting new combinations of counts).
 _MEMO_ENTRIES = 50_000
 
+# Codes below this are the 2s and 3s: the top card of the pile is a natural that can be
+# taken with a pair from here up to the jokers.
+_FIRST_NATURAL = 8
+
 
 _PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
@@ -367,6 +422,81 @@ class _Collection:
         return True
 
 
+_NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
+_NO_CODES: frozenset[int] = frozenset()
+
+
+class _PlayChecks:
+    """The checks a play listing makes of the plays that leave fewer cards than a player
+    must keep, that a partner's "yes" binds (AS-36), or that may strand the hand (PH-16),
+    with what they share, and whether some play goes out (for asking).
+
+    Made by ``Game._list_play`` for the first play that needs them: most listings have
+    none, and a class costs nothing until then where two closures were made every time.
+    """
+
+    __slots__ = ("can_finish", "ending_cache", "forbidden_now", "free", "free_total", "game",
+                 "initial", "keep", "must", "need", "owes", "player", "strand",
+                 "strand_cache", "stranded")
+
+    def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
+                 forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
+                 free_total: int) -> None:
+        s = game._s
+        self.game = game
+        self.player = player
+        self.owes = owes
+        self.need = need
+        self.initial = game._initial[s.side_of[player]]
+        self.must = game._answer is True
+        self.keep = s.going_out.keep_cards
+        self.strand = s.strand_check
+        self.stranded = stranded
+        self.forbidden_now = forbidden_now
+        self.free = free
+        self.free_total = free_total
+        self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
+        self.can_finish = False  # some single play leaves at most one card and goes out
+
+    def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
+                       ) -> bool:
+        """Whether a play of ``codes`` leaving ``after`` cards and canastas of ``kinds``
+        leaves a card that may be discarded (PH-16), when one must be."""
+        if not self.strand or self.stranded or after == 0:
+            return True
+        free = self.free
+        if after >= 2 and (not self.forbidden_now
+                           or self.free_total > sum(1 for c in codes if c in free)):
+            return True
+        game = self.game
+        return game._strand_problem(self.player, game._counts_after(self.player, codes),
+                                    after, kinds, self.strand_cache) is None
+
+    def allowed(self, after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
+                black3: bool) -> bool:
+        """Whether the play of ``codes`` (worth ``value``) may be made, leaving ``after``
+        cards and canastas of ``kinds``; ``black3``: a meld of black 3s."""
+        if after >= self.keep and after > 1 and not black3:
+            return not self.must and self.leaves_discard(codes, after, kinds)
+        game = self.game
+        if self.owes:
+            value = game._counted_value(codes)
+        if not (self.initial or value >= self.need):
+            return False
+        if not game._ending_ok(self.ending_cache, self.player, after, kinds):
+            return False
+        if not self.leaves_discard(codes, after, kinds):
+            return False
+        if black3 and game._going_out_problem(self.player, kinds):
+            return False
+        if after == 0 or (after == 1 and not self.stranded):
+            self.can_finish = True
+        elif self.must:
+            return False
+        return True
+
+
 class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
@@ -388,10 +518,12 @@ class _Static:
         "options",
         "pickup",
         "pile",
+        "plain_discards",
         "plans",
         "pm",
         "red",
         "red_in_deck",
+        "set_min_naturals",
         "set_rank_bases",
         "set_rank_list",
         "set_wild_cap",
@@ -401,6 +533,7 @@ class _Static:
         "strand_check",
         "tables",
         "threes_in_sets",
+        "threes_with_black",
         "values",
         "variant",
         "wild",
@@ -466,6 +599,9 @@ class _Static:
         self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
         """(rank, code of its first card) of every set rank but 3."""
         self.threes_in_sets = int(3 in self.set_rank_list)
+        self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
+        """How many times black 3s are looked at for sets when they may meld to go out."""
+        self.set_min_naturals = max(self.meld.set_min_naturals, 1)
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         self.set_wild_cap = min(max_w, self.wild_cap)
@@ -487,6 +623,9 @@ class _Static:
         # placed automatically never stay in a hand.
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
+        self.plain_discards = not self.custom_discards
+        """Whether no variant restricts discards: a hand without red 3s may discard any card
+        (see ``Game._forbidden``)."""
 
     def _implemented_outside_core(self, name: str) -> bool:
         hook = getattr(self.pm.hook, name)
@@ -2612,24 +2751,57 @@ class Game:
         return result
 
     def _list_draw(self, out: list[Action]) -> None:
-        if self._stock:
+        s = self._s
+        stock = self._stock
+        if stock:
             out.append(_DRAW)
-        side = self._s.side_of[self._current]
-        if self._pile and self._s.pickup is not None:
+        player = self._current
+        side = s.side_of[player]
+        pile = self._pile
+        if pile and s.pickup is not None:
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
                     out.append(_indexed_action(PickUp, index))
         layoff_takes: list[int] = []
-        if self._pile and self._top_blocked() is None:
-            frozen = self.pile_frozen_for(side)
-            self._list_pair_takes(out, frozen)
-            if not frozen and self._s.pile.unfrozen_layoff:
-                layoff_takes = [i for i in range(len(self._melds[side]))
-                                if self._layoff_take_problem(i) is None]
-                for index in layoff_takes:
-                    out.append(_indexed_action(TakePile, index))
-        if not self._stock and not (self._s.stock_end.forced_layoff_take and layoff_takes):
+        if pile:
+            top = pile[-1]
+            natural = _FIRST_NATURAL <= top < JOKER_CODE
+            if natural or self._top_blocked() is None:
+                rules = s.pile
+                held = 0
+                if natural:
+                    hand = self._hands[player]
+                    first = top - top % 4
+                    held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+                # Most draws hold no card of the top's rank: then only a lay-off take asks
+                # whether the pile is frozen, and the core's answer needs no hook call.
+                if held or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
+                    frozen = self.pile_frozen_for(side)
+                    min_nat = 2 if frozen or not rules.unfrozen_natural_and_wild else 1
+                    if held >= min_nat:
+                        self._list_pair_takes(out, top, min_nat)
+                    if not frozen and rules.unfrozen_layoff:
+                        layoff_takes = self._layoff_take_indices(side, top if natural else None)
+                        for index in layoff_takes:
+                            out.append(_indexed_action(TakePile, index))
+        if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
+
+    def _layoff_take_indices(self, side: int, natural: int | None) -> list[int]:
+        """The indices of the side's melds the pile's top card may be laid off on to take
+        the pile (AS-20); ``natural`` is the top card when it is a natural but a 3.
+
+        A natural fits no set of another rank (nor of wild cards only) and no run of
+        another suit: those melds are passed over without the full check, which builds
+        the meld the lay-off would make."""
+        melds = self._melds[side]
+        if natural is None:
+            return [i for i in range(len(melds)) if self._layoff_take_problem(i) is None]
+        rank, suit = natural // 4 + 2, natural % 4
+        return [i for i, meld in enumerate(melds)
+                if (meld.rank == rank if meld.kind is MeldKind.SET
+                    else meld.suit is None or meld.suit == suit)
+                and self._layoff_take_problem(i) is None]
 
     def _wild_subsets(self, hand: list[int], high: int
                       ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
@@ -2651,39 +2823,58 @@ class Game:
                 for sub in _submultisets(items, 0, high))
         return found
 
-    def _list_pair_takes(self, out: list[Action], frozen: bool) -> None:
+    def _list_pair_takes(self, out: list[Action], top: int, min_nat: int) -> None:
+        """Append the takes of the pile that meld its natural ``top`` card with at least
+        ``min_nat`` naturals of its rank (and perhaps wild cards) from hand as a new set.
+
+        Which takes the shape rules allow is memoised (:meth:`_pair_take_entry`); what is
+        left to decide here depends on the game: the initial minimum and what melds from
+        the hand could add to it (AS-23), going out (AS-35) and the hand left (PH-16)."""
         player = self._current
-        side = self._s.side_of[player]
+        s = self._s
+        side = s.side_of[player]
         hand = self._hands[player]
-        top = self._pile[-1]
-        if top in WILD_CODES or top in RED_THREES or top in BLACK_THREES:
-            return
-        rank = top // 4 + 2
-        mr = self._s.meld
-        values = self._s.values
-        nat_items = [(c, hand[c]) for c in _rank_codes(rank) if hand[c]]
-        nat_total = sum(n for _, n in nat_items)
-        min_nat = 2 if (frozen or not self._s.pile.unfrozen_natural_and_wild) else 1
-        if nat_total < min_nat:
-            return
-        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_subs = self._wild_subsets(hand, max_w)
-        to_hand, _ = self._pile_rest_effect()
-        n = self._hsize[player]
+        pile = self._pile
+        pile_bonus = 0 if s.pile.only_top_counts else self._value(pile[:-1])
+        top_value = s.values[top]
         initial = self._initial[side]
         minimum = self._minimum[side]
-        pile_bonus = 0 if self._s.pile.only_top_counts else self._value(self._pile[:-1])
         if not initial:
             # Every card the hand could meld, with the top card, caps what a take can
             # count: below the minimum no take is possible, so skip the search (AS-23).
-            reach = values[top] + pile_bonus + sum(map(mul, self._s.meldable_values, hand))
+            reach = top_value + pile_bonus + sum(map(mul, s.meldable_values, hand))
             if reach < minimum:
+                return
+        rank = top // 4 + 2
+        first = top - top % 4
+        join = self._open_set_index(side, rank) if s.meld.one_open_meld_per_rank else None
+        join_meld = None if join is None else self._melds[side][join]
+        key = (rank, hand[first], hand[first + 1], hand[first + 2], hand[first + 3],
+               hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
+               -1 if join_meld is None else len(join_meld.cards),
+               0 if join_meld is None else join_meld.wilds)
+        entry = s.tables.pair_takes.get(key)
+        if entry is None:
+            entry = self._pair_take_entry(key, hand)
+        cands, actions, most_used, least_value = entry
+        strand = s.strand_check
+        if not cands and not strand:
+            return
+        # The pile's cards but the top go to hand, less the red 3s placed at once (the
+        # top card is a natural here).
+        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
+        n = self._hsize[player]
+        keep = s.going_out.keep_cards
+        custom = s.custom_meld_check
+        if not strand and not custom and (
+                initial or least_value + top_value + pile_bonus >= minimum):
+            after = n - most_used + to_hand
+            if after >= keep and after > 0:
+                # Every take counts enough and leaves enough cards: all of them are legal.
+                out.extend(actions)
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         hand_cap: int | None = None
-        join = self._open_set_index(side, rank) if mr.one_open_meld_per_rank else None
-        join_meld = None if join is None else self._melds[side][join]
-        strand = self._s.strand_check
         # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
         # (canastas only lift restrictions, docs/hooks.md); only the others need the full
         # check, which also counts the pile's cards.
@@ -2691,54 +2882,93 @@ class Game:
         free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
             if forbidden_now else set()
         free_total = sum(hand[c] for c in free)
+        for (codes, used, w, kind, value, nat_value), take in zip(cands, actions, strict=True):
+            if custom and self._custom_problem(
+                    side, self._take_meld(side, join, (*codes, top), w), (*codes, top)):
+                continue
+            base = value + top_value + pile_bonus
+            if initial or base >= minimum:
+                after = n - used + to_hand
+                if not strand and after >= keep and after > 0:
+                    out.append(take)  # what _ending_ok says without the canasta kinds
+                    continue
+                kinds = self._kinds_with(side, join, kind)
+                if self._ending_ok(ending_cache, player, after, kinds) and not (
+                        strand and not (after >= 2 and (
+                            not forbidden_now
+                            or free_total > sum(1 for c in codes if c in free)))
+                        and self._take_strand_problem(codes, after, kinds)):
+                    out.append(take)
+                continue
+            # AS-23: short of the minimum by itself, the take is listed when melds from
+            # the hand can still reach it this turn; the engine then holds the player
+            # to that before any discard.
+            if hand_cap is None:
+                hand_cap = self._playable_value(hand, side, rank)
+            # What the whole hand could count caps what the cards a take leaves could,
+            # less the take's cards (fewer wild cards only allow fewer sets): when that
+            # falls short, every short take does.
+            if hand_cap + top_value + pile_bonus < minimum:
+                continue
+            # Without runs, a take of naturals alone leaves exactly that cap less
+            # their value (its rank counts in full, the wild cards are all there).
+            exact = None if w or s.meld.runs else hand_cap - nat_value
+            if self._take_reaches_minimum(take, to_hand, base, exact):
+                out.append(take)
+
+    def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
+        """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):
+        (rank, the hand's counts of its four cards, of the four 2s and of the jokers, the
+        fewest naturals from hand, the size and wild count of the open set of the rank the
+        take joins, or -1 and 0). ``hand`` holds those counts.
+
+        Memoised per rule set: the answer depends on nothing else, and a listing then only
+        decides what depends on the game (see ``_TakeEntry``).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+        >>> hand = [0] * 53
+        >>> hand[40] = hand[41] = hand[52] = 1  # two queens and a joker, pile unfrozen
+        >>> cands, actions, most, least = game._pair_take_entry(
+        ...     (12, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, -1, 0), hand)
+        >>> [str(take) for take in actions], most, least
+        (['take-pile Qd JK', 'take-pile Qc JK', 'take-pile Qc Qd', 'take-pile Qc Qd JK'], 3, 20)
+        """
+        rank, min_nat, join_size, join_wilds = key[0], key[10], key[11], key[12]
+        first = (rank - 2) * 4
+        s = self._s
+        mr = s.meld
+        values = s.values
+        nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        wild_subs = self._wild_subsets(hand, max_w)
+        cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
+        actions: list[TakePile] = []
         for nat in _submultisets(nat_items, min_nat, 99):
-            nat_value = values[top] + sum(values[c] for c in nat)
+            nat_value = sum(values[c] for c in nat)
             for wsub, w, _low, _high in wild_subs:
                 if len(nat) + w < 2:
                     continue
                 if not self._set_ok(rank, len(nat) + 1, w):
                     continue  # (the same as black3_ok=False: the top card is no 3)
                 size, wilds = len(nat) + w + 1, w
-                if join_meld is not None:
+                if join_size >= 0:
                     # PH-10: the take's meld joins the side's open meld of the rank.
-                    size += len(join_meld.cards)
-                    wilds += join_meld.wilds
+                    size += join_size
+                    wilds += join_wilds
                     if self._set_problem(rank, size - wilds, wilds, False):
                         continue
-                cards_codes = tuple(sorted(nat + wsub))
-                if self._s.custom_meld_check and self._custom_problem(
-                        side, self._take_meld(side, join, (*cards_codes, top), w),
-                        (*cards_codes, top)):
-                    continue
-                kind = self._canasta_kind(False, rank, size, wilds)
-                base = nat_value + sum(values[c] for c in wsub) + pile_bonus
-                used = len(cards_codes)
-                if initial or base >= minimum:
-                    kinds = self._kinds_with(side, join, kind)
-                    after = n - used + to_hand
-                    if self._ending_ok(ending_cache, player, after, kinds) and not (
-                            strand and not (after >= 2 and (
-                                not forbidden_now
-                                or free_total > sum(1 for c in cards_codes if c in free)))
-                            and self._take_strand_problem(cards_codes, after, kinds)):
-                        out.append(_take_action(cards_codes))
-                    continue
-                # AS-23: short of the minimum by itself, the take is listed when melds from
-                # the hand can still reach it this turn; the engine then holds the player
-                # to that before any discard.
-                if hand_cap is None:
-                    hand_cap = self._playable_value(hand, side, rank)
-                # What the whole hand could count caps what the cards a take leaves could,
-                # less the take's cards (fewer wild cards only allow fewer sets): when that
-                # falls short, every short take does.
-                if hand_cap + values[top] + pile_bonus < minimum:
-                    continue
-                # Without runs, a take of naturals alone leaves exactly that cap less
-                # their value (its rank counts in full, the wild cards are all there).
-                exact = None if w or mr.runs else hand_cap - nat_value + values[top]
-                take = _take_action(cards_codes)
-                if self._take_reaches_minimum(take, to_hand, base, exact):
-                    out.append(take)
+                codes = tuple(sorted(nat + wsub))
+                cands.append((codes, len(codes), w, self._canasta_kind(False, rank, size, wilds),
+                              nat_value + sum(values[c] for c in wsub), nat_value))
+                actions.append(_take_action(codes))
+        tables = s.tables
+        if len(tables.pair_takes) > _MEMO_ENTRIES // 4:
+            tables.pair_takes.clear()
+        entry = tables.pair_takes[key] = (
+            tuple(cands), tuple(actions), max((c[1] for c in cands), default=0),
+            min((c[4] for c in cands), default=0))
+        return entry
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
                    after: int, kinds: tuple[str, ...]) -> bool:
@@ -2785,25 +3015,27 @@ class Game:
             tables.entries.clear()
             tables.rank_cands.clear()
             tables.meld_ids = {}
+            tables.meld_rows = {}
             tables.meld_actions = []
             tables.size = 0
-        clamped: dict[int, tuple[int, ...]] = {}
         out: list[_Entry] = []
-        min_nat = max(mr.set_min_naturals, 1)
-        # The natural counts of every rank held in numbers enough for a set, in rank order
-        # (black 3s first, where they meld to go out).
-        keys: list[tuple[int, ...]] = []
-        threes = s.threes_in_sets + (black3 and mr.black_threes == "going-out")
+        min_nat = s.set_min_naturals
+        # Every rank held in numbers enough for a set, in rank order (black 3s first, where
+        # they meld to go out), by its natural counts.
+        threes = s.threes_with_black if black3 else s.threes_in_sets
         if threes and hand[4] + hand[7] >= min_nat:
-            keys.extend([(3, hand[4], hand[7])] * threes)
+            nat_key: tuple[int, ...] = (3, hand[4], hand[7])
+            entry = self._set_entry(nat_key, raw, total_wild, top_wild)
+            if entry is not None:
+                out.extend([entry] * threes)
         for rank, base in s.set_rank_bases:
             a = hand[base]
             b = hand[base + 1]
             c = hand[base + 2]
             d = hand[base + 3]
-            if a + b + c + d >= min_nat:
-                keys.append((rank, a, b, c, d))
-        for nat_key in keys:
+            if a + b + c + d < min_nat:
+                continue
+            nat_key = (rank, a, b, c, d)
             wildkey: tuple[int, ...]
             slot = by_rank.get(nat_key)
             if slot is None:
@@ -2814,10 +3046,7 @@ class Game:
             if not total_wild or top_wild <= room:
                 wildkey = raw
             else:
-                found_key = clamped.get(room)
-                if found_key is None:
-                    found_key = clamped[room] = tuple(min(count, room) for count in raw)
-                wildkey = found_key
+                wildkey = tuple([min(count, room) for count in raw])
             entry = entries.get(wildkey)
             if entry is None:
                 entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
@@ -2857,6 +3086,25 @@ class Game:
                 if entry[0]:
                     out.append(entry)
         return out
+
+    def _set_entry(self, nat_key: tuple[int, ...], raw: tuple[int, ...], total_wild: int,
+                   top_wild: int) -> _Entry | None:
+        """The memo entry of the sets of ``nat_key`` with the wild cards ``raw`` (their
+        total and largest count given), or None when it has no set."""
+        tables = self._s.tables
+        slot = tables.by_rank.get(nat_key)
+        if slot is None:
+            slot = tables.by_rank[nat_key] = (self._wild_room(nat_key), {})
+        room, entries = slot
+        if room < 0:
+            return None  # too few naturals for any set of this rank
+        wildkey = raw if not total_wild or top_wild <= room else tuple(
+            [min(count, room) for count in raw])
+        entry = entries.get(wildkey)
+        if entry is None:
+            entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
+            tables.size += 1
+        return entry if entry[1] else None
 
     @staticmethod
     def _entry(found: list[_Candidate], rank: int | None) -> _Entry:
@@ -2922,10 +3170,9 @@ class Game:
 
     def _rank_parts(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]
                     ) -> tuple[tuple[tuple[tuple[int, ...], int], ...],
-                               tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
-                                     ...]]:
+                               tuple[tuple[_WildPart, ...], ...]]:
         """The natural subsets of ``nat_key`` that may start a set, with their values, and
-        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers)."""
+        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers, serial number)."""
         s = self._s
         mr = s.meld
         tables = s.tables
@@ -2940,11 +3187,14 @@ class Game:
                 for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
         groups = tables.wild_groups.get(wildkey)
         if groups is None:
-            by_count: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
-            for _wsub, wvalue, w, low, high in self._wild_list(wildkey):
+            by_count: list[list[_WildPart]] = []
+            for wsub, wvalue, w, low, high in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
-                by_count[w].append((wvalue, low, high))
+                serial = _WILD_SERIALS.get(wsub)
+                if serial is None:
+                    serial = _WILD_SERIALS[wsub] = len(_WILD_SERIALS)
+                by_count[w].append((wvalue, low, high, serial))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
         return nat_subs, groups
 
@@ -2965,13 +3215,20 @@ class Game:
         ``_Entry``), in the order of :meth:`_rank_cands`."""
         nat_subs, groups = self._rank_parts(nat_key, wildkey)
         rank = nat_key[0]
-        number_of = self._s.tables.meld_ids.get
+        tables = self._s.tables
+        number_of = tables.meld_ids.get
+        rows = tables.meld_rows
         numbers: list[int] = []
         add = numbers.append
         largest = 0
         sizes = len(groups)
         for nat, _nat_value in nat_subs:
             n = len(nat)
+            # The numbers of the sets of these naturals by the serial of their wild cards:
+            # a small int hashes faster than the set's codes, made by two concatenations.
+            row = rows.get(nat)
+            if row is None:
+                row = rows[nat] = {}
             for w, _kind in self._allowed_wilds(rank, n):
                 if w >= sizes:
                     break
@@ -2981,10 +3238,14 @@ class Game:
                     largest = max(largest, n)
                     continue
                 group = groups[w]
-                for _wvalue, low, high in group:
-                    codes = low + nat + high
-                    number = number_of(codes)
-                    add(self._meld_number(codes) if number is None else number)
+                for _wvalue, low, high, serial in group:
+                    number = row.get(serial)
+                    if number is None:
+                        codes = low + nat + high
+                        number = number_of(codes)
+                        number = row[serial] = (self._meld_number(codes) if number is None
+                                                else number)
+                    add(number)
                 if group:
                     largest = max(largest, n + w)
         return (None, tuple(numbers), largest, rank, (nat_key, wildkey))
@@ -3012,7 +3273,7 @@ class Game:
                 if not w:
                     append((nat, nat_value, kind, 0, rank, meld_ids[nat]))
                     continue
-                for wvalue, low, high in groups[w]:
+                for wvalue, low, high, _serial in groups[w]:
                     codes = low + nat + high
                     append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
         if len(tables.rank_cands) > _MEMO_ENTRIES // 4:
@@ -3057,72 +3318,47 @@ class Game:
             for tables in _TABLES.values():
                 tables.layoff_numbers.clear()
         player = self._current
-        side = self._s.side_of[player]
+        s = self._s
+        side = s.side_of[player]
         hand = self._hands[player]
         n = self._hsize[player]
-        initial = self._initial[side]
         need = self._minimum[side] - self._turn_value
-        owes = self._owes_initial(side)
+        owes = self._take_counts is not None and not self._initial[side]  # AS-23
         first_play = len(out)
         must = self._answer is True
-        keep = self._s.going_out.keep_cards
+        keep = s.going_out.keep_cards
         melds = self._melds[side]
-        ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
-        can_finish = False  # some single play leaves at most one card and goes out
         # PH-16: plays must leave a card that may be discarded, unless the player is
         # already stranded (then no discard follows). ``free`` are the hand's discardable
         # cards as things stand; they stay so whatever canasta a play completes
         # (docs/hooks.md), so only plays that would use them all need the full check.
-        strand = self._s.strand_check
-        forbidden_now = self._forbidden(player, False) if strand and n >= 2 else {}
-        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
-            if forbidden_now else set()
-        stranded = strand and (not free and bool(forbidden_now) if n >= 2 else self._stranded())
-        forbidden_hand = forbidden_now if strand and n >= 2 else None
-        if stranded:
-            forbidden_now, free = {}, set()
-        free_total = sum([hand[c] for c in free]) if free else 0
-        strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
-
-        def leaves_discard(codes: Sequence[int], after: int, kinds: tuple[str, ...],
-                           changed: bool) -> bool:
-            if not strand or stranded or after == 0:
-                return True
-            if after >= 2 and (not forbidden_now
-                               or free_total > sum(1 for c in codes if c in free)):
-                return True
-            return self._strand_problem(player, self._counts_after(player, codes), after,
-                                        kinds, strand_cache) is None
-
-        def allowed(after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
-                    black3: bool, changed: bool) -> bool:
-            nonlocal can_finish
-            if after >= keep and after > 1 and not black3:
-                return not must and leaves_discard(codes, after, kinds, changed)
-            if owes:
-                value = self._counted_value(codes)
-            init_after = initial or value >= need
-            if not init_after:
-                return False
-            if not self._ending_ok(ending_cache, player, after, kinds):
-                return False
-            if not leaves_discard(codes, after, kinds, changed):
-                return False
-            if black3 and self._going_out_problem(player, kinds):
-                return False
-            if after == 0 or (after == 1 and not stranded):
-                can_finish = True
-            elif must:
-                return False
-            return True
-
-        current_kinds = tuple([m.canasta for m in melds])
+        forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
+        free: frozenset[int] | set[int] = _NO_CODES
+        stranded = False
+        forbidden_hand: Mapping[Card, Violation] | None = None
+        free_total = 0
+        if s.strand_check:
+            if n >= 2:
+                forbidden_now = forbidden_hand = self._forbidden(player, False)
+                if forbidden_now:
+                    free = {c for c in range(NUM_CODES)
+                            if hand[c] and CARDS[c] not in forbidden_now}
+                stranded = not free and bool(forbidden_now)
+            else:
+                stranded = self._stranded()
+            if stranded:
+                forbidden_now, free = _NOTHING_FORBIDDEN, _NO_CODES
+            free_total = sum([hand[c] for c in free]) if free else 0
+        # The checks of plays that may end the hand or strand it, made when a play
+        # needs them (most listings have none).
+        checks: _PlayChecks | None = None
         # New melds.
-        one_open = self._s.meld.one_open_meld_per_rank
+        one_open = s.meld.one_open_meld_per_rank
         # Unfinished sets by rank (0: wild cards only), for PH-10.
-        open_keys = {0 if m.rank is None else int(m.rank) for m in melds
-                     if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
-        custom = self._s.custom_meld_check
+        open_keys: set[int] | frozenset[int] = {
+            0 if m.rank is None else int(m.rank) for m in melds
+            if m.kind is MeldKind.SET and m.canasta is None} if one_open else _NO_CODES
+        custom = s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
         # Plays that leave at least ``keep`` cards (and two) need no check of their own
@@ -3139,7 +3375,7 @@ class Game:
             if owes and counts is not None else hand
         entries = self._meld_entries(source, black3=True) if melding else ()
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
-        meld_actions = self._s.tables.meld_actions
+        meld_actions = s.tables.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key, lazy in entries:
             if key is not None and key in open_keys:
@@ -3160,11 +3396,16 @@ class Game:
                 black3 = rank == 3
                 if black3 and after > 1:
                     continue
-                kinds = tuple(k for k in (*current_kinds, kind) if k is not None)
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if kind is not None:
+                    kinds = (*kinds, kind)
+                if checks is None:
+                    checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
                 if after < keep or after <= 1 or black3 or must:
-                    if not allowed(after, kinds, value, codes, black3, kind is not None):
+                    if not checks.allowed(after, kinds, value, codes, black3):
                         continue
-                elif not leaves_discard(codes, after, kinds, kind is not None):
+                elif not checks.leaves_discard(codes, after, kinds):
                     continue
                 if custom:
                     try:
@@ -3175,8 +3416,8 @@ class Game:
                         continue
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
-        cap = self._s.meld.max_size
-        layoff_numbers = self._s.tables.layoff_numbers
+        cap = s.meld.max_size
+        layoff_numbers = s.tables.layoff_numbers
         for index, meld in enumerate(melds if melding else ()):
             if cap is not None and len(meld.cards) >= cap:
                 continue
@@ -3185,27 +3426,34 @@ class Game:
                 continue
             black3 = meld.rank == Rank.THREE
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
-                layoffs = layoff_numbers.get((lkey, index))
+                number_key = lkey * _MELD_INDEXES + index
+                layoffs = layoff_numbers.get(number_key)
                 if layoffs is None:
                     if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
                         layoff_numbers.clear()
-                    layoffs = layoff_numbers[(lkey, index)] = tuple(
-                        [self._layoff_number(index, codes) for codes, _kind in lcands])
+                    known = _LAYOFF_NUMBERS.get
+                    layoffs = layoff_numbers[number_key] = tuple(
+                        [number if number is not None else self._layoff_number(index, codes)
+                         for codes, _kind in lcands
+                         for number in (known((index, codes)),)])
                 out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
                 continue
             for codes, new_kind in lcands:
                 after = n - len(codes)
                 if black3 and after > 1:
                     continue
-                changed = new_kind != meld.canasta
                 if after < keep or after <= 1 or black3 or must or forbidden_now:
-                    kinds = tuple(k for k in (*current_kinds[:index], new_kind,
-                                              *current_kinds[index + 1:]) if k is not None)
+                    kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
+                                               *[m.canasta for m in melds[index + 1:]])
+                                   if k is not None])
+                    if checks is None:
+                        checks = _PlayChecks(self, player, owes, need, stranded,
+                                             forbidden_now, free, free_total)
                     if after < keep or after <= 1 or black3 or must:
-                        if not allowed(after, kinds, self._value(codes), codes, black3,
-                                       changed):
+                        if not checks.allowed(after, kinds, self._value(codes), codes,
+                                              black3):
                             continue
-                    elif not leaves_discard(codes, after, kinds, changed):
+                    elif not checks.leaves_discard(codes, after, kinds):
                         continue
                 if custom:
                     new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
@@ -3216,15 +3464,18 @@ class Game:
                         continue
                 out.append(self._layoff_action(index, codes))
         # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
-        if not self._s.red.auto_place:
+        if not s.red.auto_place:
             for code in RED_THREES:
                 if not hand[code]:
                     continue
-                kinds = tuple(k for k in current_kinds if k is not None)
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if checks is None:
+                    checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
                 if n - 1 >= keep and n - 1 > 1:
-                    if not must and leaves_discard((code,), n - 1, kinds, False):
+                    if not must and checks.leaves_discard((code,), n - 1, kinds):
                         out.append(_PLACE_ACTIONS[code])
-                elif allowed(n - 1, kinds, 0, (code,), False, False):
+                elif checks.allowed(n - 1, kinds, 0, (code,), False):
                     out.append(_PLACE_ACTIONS[code])
         if must:
             if n == 1:
@@ -3232,8 +3483,8 @@ class Game:
             return
         # Merges.
         set_ranks = [m.rank for m in melds if m.rank is not None] \
-            if self._s.meld.merge and melding and len(melds) > 1 else []
-        if len(set(set_ranks)) < len(set_ranks):  # two sets of one rank, at least
+            if s.meld.merge and melding and len(melds) > 1 else None
+        if set_ranks and len(set(set_ranks)) < len(set_ranks):  # two sets of a rank
             by_rank: dict[int, list[int]] = {}
             for index, meld in enumerate(melds):
                 if meld.kind is MeldKind.SET and meld.rank is not None:
@@ -3255,14 +3506,17 @@ class Game:
             if stranded:
                 out.append(_PASS)
             return
-        if self._provisional(side):
-            if self._s.initial.retract_penalty is not None:
+        if melds and not self._initial[side]:  # provisional melds (AS-24)
+            if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
+        elif n != 1 and forbidden_hand is None and s.plain_discards and not (
+                hand[5] or hand[6]):
+            out.extend(compress(_DISCARD_ACTIONS, hand))  # every card may be discarded
         else:
-            self._list_discards(out, player, side, going_out=n == 1, forbidden=forbidden_hand)
+            self._list_discards(out, player, side, n == 1, forbidden_hand)
             if stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
-        if self._answer is None and n >= 2 and can_finish:
+        if self._answer is None and n >= 2 and checks is not None and checks.can_finish:
             for partner in self.partners(player):
                 out.append(_indexed_action(Ask, partner))
 
@@ -3335,6 +3589,17 @@ class Game:
         counts instead of building the new meld. Memoised like new melds: the answer
         depends only on the meld's shape and the counts of the cards that could join it.
         """
+        set_rank = meld.rank  # an int enum: it keys and counts as the plain number
+        if set_rank is not None and set_rank != 3:
+            # A set of naturals: the commonest case, one lookup (see ``_Tables``).
+            base = set_rank * 4 - 8
+            if wild is None:
+                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            found = self._s.tables.layoffs_held.get(
+                (set_rank, len(meld.cards), meld.wilds, meld.canasta, hand[base],
+                 hand[base + 1], hand[base + 2], hand[base + 3], *wild))
+            if found is not None:
+                return found
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
             # Only the held cards running on from either end can join: the lay-offs
@@ -3357,7 +3622,6 @@ class Game:
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            set_rank = meld.rank  # an int enum: it keys and counts as the plain number
             if set_rank is None:
                 held: tuple[int, ...] = ()
             elif set_rank == 3:
@@ -3367,31 +3631,55 @@ class Game:
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            tables = self._s.tables
+            held_key = (set_rank, size, meld.wilds, meld.canasta, *held, *wild)
+            found = tables.layoffs_held.get(held_key)
+            if found is not None:
+                return found
             nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
             if not nat_held and not any(wild):
-                return _NO_LAYOFFS  # nothing in hand could join it
+                # Nothing in hand could join it.
+                return self._held_entry(held_key, _NO_LAYOFFS)
             shape = (None if set_rank is None else int(set_rank), size, meld.wilds,
                      meld.canasta, nat_held)
-            tables = self._s.tables
             room = tables.layoff_room.get(shape)
             if room is None:
                 room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
             if room <= 0 or not any(wild):
                 if room < 0 or not shape[4]:
-                    return _NO_LAYOFFS
+                    return self._held_entry(held_key, _NO_LAYOFFS)
                 wild = (0, 0, 0, 0, 0)
             elif max(wild) > room:
                 # As for new melds: only subsets of at most ``room`` wild cards can join.
                 wild = tuple(min(count, room) for count in wild)
             key = (0, *shape[:4], *held, *wild)
-        cache = self._s.tables.layoffs
+        tables = self._s.tables
+        cache = tables.layoffs
         found = cache.get(key)
         if found is None:
             if len(cache) > 2 * _MEMO_ENTRIES:
                 cache.clear()
-                self._s.tables.layoff_numbers.clear()
+                tables.layoff_numbers.clear()
+                tables.layoff_serials.clear()
             cands = tuple(self._layoff_search(hand, meld))
-            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0), key)
+            # Entries with the same lay-offs (on melds of other sizes, say) share a serial,
+            # and so their action numbers.
+            serial = tables.layoff_serials.get(cands)
+            if serial is None:
+                tables.layoff_serial += 1
+                serial = tables.layoff_serials[cands] = tables.layoff_serial
+            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0),
+                                  serial)
+        if key[0] == 0:
+            return self._held_entry(held_key, found)
+        return found
+
+    def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
+        # Kept by the counts held as they are too (see ``_Tables.layoffs_held``).
+        by_held = self._s.tables.layoffs_held
+        if len(by_held) > 2 * _MEMO_ENTRIES:
+            by_held.clear()
+        by_held[held_key] = found
         return found
 
     def _layoff_wild_room(self, meld: Meld, held: int) -> int:
