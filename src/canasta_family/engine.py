@@ -22,6 +22,7 @@ other.
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
@@ -77,6 +78,7 @@ from canasta_family.rules import (
     VariantInfo,
     Violation,
 )
+from canasta_family.shuffling import shuffle_like_random
 
 __all__ = ["ANSWER", "DRAW", "OVER", "PLAY", "Game"]
 
@@ -93,6 +95,8 @@ CARDS: tuple[Card, ...] = tuple(card_from_code(code) for code in range(NUM_CODES
 WILD_CODES = (0, 1, 2, 3, JOKER_CODE)
 RED_THREES = (5, 6)
 BLACK_THREES = (4, 7)
+_FREEZES: tuple[bool, ...] = tuple(c in WILD_CODES or c in RED_THREES for c in range(NUM_CODES))
+"""Whether the card of each code freezes the pile when it is discarded onto it (AS-18a)."""
 
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
@@ -148,6 +152,8 @@ _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _CODES_OF = itemgetter(0)
+_SHUFFLER = threading.local()
+"""The generator each thread shuffles decks with (see ``Game._shuffled_deck``)."""
 _NUMBER_OF = itemgetter(5)
 
 
@@ -187,6 +193,7 @@ class _Tables:
         "layoff_serials",
         "layoffs",
         "layoffs_held",
+        "made_melds",
         "meld_actions",
         "meld_ids",
         "meld_rows",
@@ -253,6 +260,9 @@ class _Tables:
         """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
         self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
         """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
+        self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
+        """(action, the meld it makes, its codes) by id of a ``MakeMeld`` already checked;
+        the action kept in the entry keeps its id from being reused."""
 
 
 _TABLES: dict[str, _Tables] = {}
@@ -1142,10 +1152,15 @@ class Game:
     # --- dealing ------------------------------------------------------------------------
 
     def _shuffled_deck(self) -> list[int]:
-        rng = random.Random()
+        # The game keeps its generator as a state (clones and snapshots share and compare
+        # it), so shuffling borrows a generator: one per thread, made once, as making one
+        # seeds it from the operating system each time.
+        rng: random.Random | None = getattr(_SHUFFLER, "rng", None)
+        if rng is None:
+            rng = _SHUFFLER.rng = random.Random(0)
         rng.setstate(self._rng_state)  # type: ignore[arg-type]
         cards = list(self._s.deck)
-        rng.shuffle(cards)
+        shuffle_like_random(rng, cards)
         self._rng_state = rng.getstate()
         return cards
 
@@ -1172,6 +1187,7 @@ class Game:
         if old:
             self._past_logs.append(tuple(old))
         self._log: list[_LogEntry] = []
+        self._turn_kinds: list[str] = []
         self._turns = 0
         self._legal_cache = None
 
@@ -1187,19 +1203,26 @@ class Game:
         n = self._s.num_players
         deal = self._s.deal
         cards = self._shuffled_deck()
-        # Deal one at a time from the dealer's left (AS-6); the stock's top is the list end.
-        for _ in range(deal.hand_size):
+        # Deal one at a time from the dealer's left (AS-6), the hands and then the feet; the
+        # stock's top is the list end, so taken top first, the cards dealt go round the
+        # table and the seat ``offset`` places left of the dealer gets every n-th one.
+        top = len(cards)
+        for places, sizes, size in ((self._hands, self._hsize, deal.hand_size),
+                                    (self._feet, self._fsize, deal.foot_size)):
+            if not size:
+                continue
+            if size * n > top:
+                raise SetupError(f"a deck of {len(cards)} cards is too small to deal "
+                                 f"{n} players {deal.hand_size} + {deal.foot_size} cards")
+            dealt = cards[top - size * n:top][::-1]
             for offset in range(1, n + 1):
                 seat = (dealer + offset) % n
-                code = cards.pop()
-                self._hands[seat][code] += 1
-                self._hsize[seat] += 1
-        for _ in range(deal.foot_size):
-            for offset in range(1, n + 1):
-                seat = (dealer + offset) % n
-                code = cards.pop()
-                self._feet[seat][code] += 1
-                self._fsize[seat] += 1
+                counts = places[seat]
+                for code in dealt[offset - 1::n]:
+                    counts[code] += 1
+                sizes[seat] += size
+            top -= size * n
+        del cards[top:]
         self._stock = cards
         self._turn_upcard()
         self._log.append((None, f"hand {hand_no + 1}: seat {dealer} deals; upcard "
@@ -1321,21 +1344,25 @@ class Game:
     # --- turn bookkeeping ----------------------------------------------------------------
 
     def _begin_turn(self, player: int) -> None:
+        s = self._s
         self._current = player
         self._phase = DRAW
         self._turn_value = 0
         self._answer: bool | None = None
         self._asker: int | None = None
-        self._turn_kinds: list[str] = []
+        if self._turn_kinds:
+            # Only cleared when used: most turns complete no canasta. Clones copy the list.
+            self._turn_kinds = []
         self._retracted = False
         self._take_counts: list[int] | None = None
-        side = self._s.side_of[player]
-        self._side_had_melds = bool(self._melds[side])
+        self._side_had_melds = bool(self._melds[s.side_of[player]])
         self._legal_cache = None
-        if self._s.red.auto_place and not self._first_turn_done[player]:
-            # AS-29: red 3s dealt are placed at the player's first turn and replaced.
-            self._place_red_threes_from_hand(player, replace=True)
-        self._first_turn_done[player] = True
+        first_turns = self._first_turn_done
+        if not first_turns[player]:
+            first_turns[player] = True
+            if s.red.auto_place:
+                # AS-29: red 3s dealt are placed at the player's first turn and replaced.
+                self._place_red_threes_from_hand(player, replace=True)
 
     def _place_red_threes_from_hand(self, player: int, replace: bool) -> None:
         hand = self._hands[player]
@@ -3807,29 +3834,29 @@ class Game:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
 
     def _do_draw(self, action: Draw) -> None:
+        s = self._s
         player = self._current
         hand = self._hands[player]
-        side = self._s.side_of[player]
-        auto = self._s.red.auto_place
+        stock = self._stock
+        auto = s.red.auto_place
         kept = 0
         last_red = False
-        pending = min(self._s.draw_count, len(self._stock))
+        pending = s.draw_count
         self._log.append((player, "draws"))
-        while pending and self._stock:
-            code = self._stock.pop()
-            pending -= 1
+        while pending and stock:
+            code = stock.pop()
             if auto and code in RED_THREES:
                 # AS-16: a drawn red 3 is placed at once and replaced.
-                self._red[side].append(code)
+                self._red[s.side_of[player]].append(code)
                 self._log.append((player, f"places {CARDS[code]}"))
-                pending += 1
-                last_red = not self._stock
+                last_red = not stock
                 continue
+            pending -= 1
             hand[code] += 1
-            self._hsize[player] += 1
             kept += 1
-        stock_end = self._s.stock_end
-        if kept == 0 and not self._stock and stock_end.red_three_last_draw_ends:
+        self._hsize[player] += kept
+        stock_end = s.stock_end
+        if kept == 0 and not stock and stock_end.red_three_last_draw_ends:
             self._end_hand(went_out=None, reason="the last draw from the stock was only red 3s")
             return
         if last_red and stock_end.red_three_last_card_ends:
@@ -3865,9 +3892,7 @@ class Game:
         top = self._pile[-1]
         self._log.append((player, action))
         if action.onto is not None:
-            meld = self._melds[side][action.onto]
-            new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
-            assert new is not None
+            new = self._laid_off(self._melds[side][action.onto], (top,))
             self._take_rest_of_pile(player)
             self._note_meld(side, action.onto, new, 0)
         else:
@@ -3905,9 +3930,8 @@ class Game:
         top = self._pile.pop()
         if top in WILD_CODES or top in RED_THREES:
             self._freezers -= 1
-        meld = self._melds[side][action.onto]
-        new, _ = self._layoff_problem(meld, (top,), black3_ok=False)
-        assert new is not None and self._s.pickup is not None
+        new = self._laid_off(self._melds[side][action.onto], (top,))
+        assert self._s.pickup is not None
         self._note_meld(side, action.onto, new, 0)
         self._log.append((player, f"picks up {CARDS[top]} onto meld {action.onto}"))
         hand = self._hands[player]
@@ -3918,10 +3942,14 @@ class Game:
                 self._hsize[player] += 1
         self._phase = PLAY
 
-    def _do_meld(self, action: MakeMeld) -> None:
-        player = self._current
-        side = self._s.side_of[player]
-        codes = [c.code for c in action.cards]
+    def _made_meld(self, action: MakeMeld) -> tuple[Meld, tuple[int, ...]]:
+        """The meld a checked ``MakeMeld`` makes, and its codes: memoised by the action, as
+        the listing hands out one shared action per meld."""
+        made = self._s.tables.made_melds
+        found = made.get(id(action))
+        if found is not None and found[0] is action:
+            return found[1], found[2]
+        codes = tuple([c.code for c in action.cards])
         # A meld made before is known by its cards (a set or a run, never both).
         melds = self._s.tables.melds
         ordered = tuple(sorted(codes))
@@ -3929,6 +3957,31 @@ class Game:
         if meld is None:
             kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
             meld = self._new_meld(kind, rank, suit, codes, wild)
+        if len(made) > _MEMO_ENTRIES:
+            made.clear()
+        made[id(action)] = (action, meld, codes)
+        return meld, codes
+
+    def _laid_off(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
+        """What ``meld`` becomes with ``codes`` added, for a lay-off (or a pile card put
+        onto it) already checked."""
+        # The play was checked (or listed, which the completeness tests hold to the
+        # checks): only the meld is left to build, as ``_layoff_problem`` would; the
+        # meld table sorts the codes.
+        all_codes = [c.code for c in meld.cards]
+        all_codes += codes
+        if meld.kind is MeldKind.RUN:
+            new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
+        else:
+            wild = meld.wilds + sum(1 for c in codes if c in WILD_CODES)
+            new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
+                                 None, all_codes, wild)
+        return new
+
+    def _do_meld(self, action: MakeMeld) -> None:
+        player = self._current
+        side = self._s.side_of[player]
+        meld, codes = self._made_meld(action)
         value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, None, meld, value)
@@ -3938,9 +3991,8 @@ class Game:
     def _do_layoff(self, action: LayOff) -> None:
         player = self._current
         side = self._s.side_of[player]
-        codes = [c.code for c in action.cards]
-        new, _ = self._layoff_problem(self._melds[side][action.meld], codes, black3_ok=True)
-        assert new is not None
+        codes = tuple([c.code for c in action.cards])
+        new = self._laid_off(self._melds[side][action.meld], codes)
         value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, value)
@@ -3990,10 +4042,14 @@ class Game:
     def _do_discard(self, action: Discard) -> None:
         player = self._current
         code = action.card.code
-        self._remove(player, [code])
-        self._push_pile(code)
+        self._hands[player][code] -= 1
+        left = self._hsize[player] - 1
+        self._hsize[player] = left
+        self._pile.append(code)
+        if _FREEZES[code]:
+            self._freezers += 1
         self._log.append((player, action))
-        if self._hsize[player] == 0:
+        if not left:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
             return
         self._turns += 1
@@ -4008,7 +4064,7 @@ class Game:
             if effects.end_hand:
                 self._end_hand(went_out=None, reason=f"seat {player}'s turn ended the hand")
                 return
-        self._begin_turn((player + 1) % self._s.num_players)
+        self._begin_turn((player + 1) % s.num_players)
 
     def _pick_up_foot(self, player: int) -> None:
         hand = self._hands[player]
