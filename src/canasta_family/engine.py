@@ -3599,8 +3599,10 @@ class Game:
             base = set_rank * 4 - 8
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            # Keyed by ``base``, a plain int: a key holding the Rank member would stay
+            # tracked by the garbage collector, which untracks tuples of plain data.
             found = self._s.tables.layoffs_held.get(
-                (set_rank, len(meld.cards), meld.wilds, meld.canasta, hand[base],
+                (base, len(meld.cards), meld.wilds, meld.canasta, hand[base],
                  hand[base + 1], hand[base + 2], hand[base + 3], *wild))
             if found is not None:
                 return found
@@ -3628,15 +3630,17 @@ class Game:
         else:
             if set_rank is None:
                 held: tuple[int, ...] = ()
+                base = -1
             elif set_rank == 3:
                 held = (hand[4], hand[7])
+                base = -2
             else:
                 base = set_rank * 4 - 8
                 held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
             tables = self._s.tables
-            held_key = (set_rank, size, meld.wilds, meld.canasta, *held, *wild)
+            held_key = (base, size, meld.wilds, meld.canasta, *held, *wild)
             found = tables.layoffs_held.get(held_key)
             if found is not None:
                 return found
