@@ -4,7 +4,7 @@ directory on the import path)."""
 from __future__ import annotations
 
 import canasta_family
-from canasta_family import Game, HandSetup
+from canasta_family import Game, HandSetup, engine
 from canasta_family.players import HeuristicPlayer, decide
 
 
@@ -30,3 +30,17 @@ def play_decision(seed: int) -> Game:
                and len(game.legal_actions()) > 2):
         game.apply(decide(bots[game.current_player], game))
     return game
+
+
+def listed_from_scratch(game: Game) -> list[str]:
+    """The position's listing from a memo that has never seen a hand (the memo tables the
+    game shares with others are put back afterwards)."""
+    copy = game.clone()
+    static = copy._s
+    kept = static.tables
+    try:
+        static.tables = engine._Tables()
+        copy._legal_cache = None
+        return [str(action) for action in copy.legal_actions()]
+    finally:
+        static.tables = kept

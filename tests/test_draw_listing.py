@@ -20,6 +20,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
+from positions import listed_from_scratch
 
 import canasta_family
 from canasta_family import Game, MeldKind, TakePile, engine
@@ -34,19 +35,6 @@ MAX_CANDIDATES = 300
 
 def _players(variant: str) -> int:
     return 6 if variant == "pennies-from-heaven" else 4
-
-
-def _listed_from_scratch(game: Game) -> list[str]:
-    """The position's listing from a memo that has never seen a hand."""
-    copy = game.clone()
-    static = copy._s  # shared with the game: the memo is put back afterwards
-    kept = static.tables
-    try:
-        static.tables = engine._Tables()
-        copy._legal_cache = None
-        return [str(action) for action in copy.legal_actions()]
-    finally:
-        static.tables = kept
 
 
 def _legal_pair_takes(game: Game) -> set[str] | None:
@@ -85,7 +73,7 @@ def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_the_memo_starting_afresh(
             before = len(game._s.tables.pair_takes)
             legal = game.legal_actions()
             cleared += len(game._s.tables.pair_takes) < before
-            assert [str(action) for action in legal] == _listed_from_scratch(game)
+            assert [str(action) for action in legal] == listed_from_scratch(game)
             listed = {str(a) for a in legal if isinstance(a, TakePile) and a.onto is None}
             with_takes += bool(listed)
             top = game.pile_top

@@ -13,25 +13,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import listed_from_scratch
 
 import canasta_family
 from canasta_family import engine
-from canasta_family.engine import Game
 
 VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
-
-
-def _listed_from_scratch(game: Game) -> list[str]:
-    """The position's listing from a memo that has never seen a hand."""
-    copy = game.clone()
-    static = copy._s  # shared with the game: the memo is put back afterwards
-    kept = static.tables
-    try:
-        static.tables = engine._Tables()
-        copy._legal_cache = None
-        return [str(action) for action in copy.legal_actions()]
-    finally:
-        static.tables = kept
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -51,7 +38,7 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
         legal = game.legal_actions()
         cleared += game._s.tables.size < size_before
         cands_cleared += len(game._s.tables.rank_cands) < cands_before
-        assert [str(action) for action in legal] == _listed_from_scratch(game)
+        assert [str(action) for action in legal] == listed_from_scratch(game)
         layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
         for action in rng.sample(list(legal), min(len(legal), 4)):
             assert game.is_legal(action), (variant, str(action))
