@@ -3003,10 +3003,6 @@ class Game:
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
         top_wild = max(raw)
-        # A set of this rank can hold at most ``cap`` wild cards (its rank table says how
-        # many, given the naturals held), and subsets of at most ``cap`` wild cards depend
-        # only on min(count, cap): the wild part of the key is clamped to it, so hands that
-        # differ only in wild cards no set could use share one entry.
         if tables.size > 4 * _MEMO_ENTRIES:
             # Cleared before any entry is handed out, with the action numbers they use.
             # Four times the other tables' limit: without their candidates the entries
@@ -3035,23 +3031,8 @@ class Game:
             d = hand[base + 3]
             if a + b + c + d < min_nat:
                 continue
-            nat_key = (rank, a, b, c, d)
-            wildkey: tuple[int, ...]
-            slot = by_rank.get(nat_key)
-            if slot is None:
-                slot = by_rank[nat_key] = (self._wild_room(nat_key), {})
-            room, entries = slot
-            if room < 0:
-                continue  # too few naturals for any set of this rank
-            if not total_wild or top_wild <= room:
-                wildkey = raw
-            else:
-                wildkey = tuple([min(count, room) for count in raw])
-            entry = entries.get(wildkey)
-            if entry is None:
-                entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
-                tables.size += 1
-            if entry[1]:
+            entry = self._set_entry((rank, a, b, c, d), raw, total_wild, top_wild)
+            if entry is not None:
                 out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
             cap = s.wild_cap
@@ -3098,6 +3079,9 @@ class Game:
         room, entries = slot
         if room < 0:
             return None  # too few naturals for any set of this rank
+        # A set of this rank can hold at most ``room`` wild cards, and subsets of at most
+        # that many depend only on min(count, room): the wild part of the key is clamped
+        # to it, so hands that differ only in wild cards no set could use share one entry.
         wildkey = raw if not total_wild or top_wild <= room else tuple(
             [min(count, room) for count in raw])
         entry = entries.get(wildkey)
