@@ -531,6 +531,7 @@ class _Static:
         "red_in_deck",
         "set_min_naturals",
         "set_rank_bases",
+        "set_rank_codes",
         "set_rank_list",
         "set_wild_cap",
         "side_members",
@@ -604,6 +605,9 @@ class _Static:
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
         """(rank, code of its first card) of every set rank but 3."""
+        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
+        """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
+        ``Game._meld_entries`` adds no offsets."""
         self.threes_in_sets = int(3 in self.set_rank_list)
         self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
         """How many times black 3s are looked at for sets when they may meld to go out."""
@@ -3035,13 +3039,14 @@ class Game:
         # clamped key of ``_set_entry`` needs the rank's wild room first.
         held_get = tables.sets_held.get
         w0, w1, w2, w3, wj = raw
-        for rank, base in s.set_rank_bases:
-            a = hand[base]
-            b = hand[base + 1]
-            c = hand[base + 2]
-            d = hand[base + 3]
-            if a + b + c + d < min_nat:
+        for rank, c0, c1, c2, c3 in s.set_rank_codes:
+            # Most ranks are held too thin for a set: tested first, without locals.
+            if hand[c0] + hand[c1] + hand[c2] + hand[c3] < min_nat:
                 continue
+            a = hand[c0]
+            b = hand[c1]
+            c = hand[c2]
+            d = hand[c3]
             held_key = (rank, a, b, c, d, w0, w1, w2, w3, wj)
             found = held_get(held_key)
             if found is None:
