@@ -123,6 +123,8 @@ number). The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apa
 serial and meld index in ``tables.layoff_numbers``, so that the entry stays plain data (a
 small int keys faster than the shape's long tuple)."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, -1)
+_NO_SET: _Entry = ((), (), 0, None, None)
+"""What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
 _WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
 """A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
 ``_WILD_SERIALS``)."""
@@ -205,6 +207,7 @@ class _Tables:
         "rank_cands",
         "set_ok",
         "set_possible",
+        "sets_held",
         "size",
         "wild_groups",
         "wild_lists",
@@ -216,6 +219,9 @@ class _Tables:
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.sets_held: dict[tuple[int, ...], _Entry] = {}
+        """The entries of ``by_rank`` by (rank, natural counts..., wild counts...) as held,
+        ``_NO_SET`` where the counts make no set of the rank."""
         self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[_Candidate, ...]] = {}
         """The candidates of set-rank entries by their memo key (see ``_Entry``)."""
@@ -525,6 +531,7 @@ class _Static:
         "red_in_deck",
         "set_min_naturals",
         "set_rank_bases",
+        "set_rank_codes",
         "set_rank_list",
         "set_wild_cap",
         "side_members",
@@ -598,6 +605,9 @@ class _Static:
         self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
         self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
         """(rank, code of its first card) of every set rank but 3."""
+        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
+        """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
+        ``Game._meld_entries`` adds no offsets."""
         self.threes_in_sets = int(3 in self.set_rank_list)
         self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
         """How many times black 3s are looked at for sets when they may meld to go out."""
@@ -3008,6 +3018,7 @@ class Game:
             # Four times the other tables' limit: without their candidates the entries
             # are small (American Samba's counts make hundreds of thousands of them).
             by_rank.clear()
+            tables.sets_held.clear()
             tables.entries.clear()
             tables.rank_cands.clear()
             tables.meld_ids = {}
@@ -3024,16 +3035,27 @@ class Game:
             entry = self._set_entry(nat_key, raw, total_wild, top_wild)
             if entry is not None:
                 out.extend([entry] * threes)
-        for rank, base in s.set_rank_bases:
-            a = hand[base]
-            b = hand[base + 1]
-            c = hand[base + 2]
-            d = hand[base + 3]
-            if a + b + c + d < min_nat:
+        # Each set rank's entry by the counts held as they are: one lookup, where the
+        # clamped key of ``_set_entry`` needs the rank's wild room first.
+        held_get = tables.sets_held.get
+        w0, w1, w2, w3, wj = raw
+        for rank, c0, c1, c2, c3 in s.set_rank_codes:
+            # Most ranks are held too thin for a set: tested first, without locals.
+            if hand[c0] + hand[c1] + hand[c2] + hand[c3] < min_nat:
                 continue
-            entry = self._set_entry((rank, a, b, c, d), raw, total_wild, top_wild)
-            if entry is not None:
-                out.append(entry)
+            a = hand[c0]
+            b = hand[c1]
+            c = hand[c2]
+            d = hand[c3]
+            held_key = (rank, a, b, c, d, w0, w1, w2, w3, wj)
+            found = held_get(held_key)
+            if found is None:
+                if len(tables.sets_held) > 4 * _MEMO_ENTRIES:
+                    tables.sets_held.clear()  # a shortcut to by_rank: nothing is lost
+                found = tables.sets_held[held_key] = self._set_entry(
+                    (rank, a, b, c, d), raw, total_wild, top_wild) or _NO_SET
+            if found is not _NO_SET:
+                out.append(found)
         if mr.wild_melds and total_wild >= mr.min_size:
             cap = s.wild_cap
             wildkey = raw if top_wild <= cap else tuple(min(count, cap) for count in raw)
@@ -3406,13 +3428,28 @@ class Game:
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = s.meld.max_size
         layoff_numbers = s.tables.layoff_numbers
+        layoffs_held = s.tables.layoffs_held.get
+        w0, w1, w2, w3, wj = wild_held
         for index, meld in enumerate(melds if melding else ()):
-            if cap is not None and len(meld.cards) >= cap:
+            size = len(meld.cards)
+            if cap is not None and size >= cap:
                 continue
-            lcands, lmost, lkey = self._layoff_entry(source, meld, wild_held)
+            set_rank = meld.rank
+            # A set of naturals, the commonest meld: its entry by the counts held, as
+            # ``_layoff_entry`` looks it up first, without the call.
+            if set_rank is not None and set_rank != 3:
+                base = set_rank * 4 - 8
+                lentry = layoffs_held((base, size, meld.wilds, meld.canasta, source[base],
+                                      source[base + 1], source[base + 2], source[base + 3],
+                                      w0, w1, w2, w3, wj))
+                if lentry is None:
+                    lentry = self._layoff_entry(source, meld, wild_held)
+            else:
+                lentry = self._layoff_entry(source, meld, wild_held)
+            lcands, lmost, lkey = lentry
             if not lcands:
                 continue
-            black3 = meld.rank == Rank.THREE
+            black3 = set_rank == Rank.THREE
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
                 number_key = lkey * _MELD_INDEXES + index
                 layoffs = layoff_numbers.get(number_key)
