@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import random
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -58,3 +59,25 @@ def test_AS_23_listing_at_an_owed_initial_meld_leaves_no_cycles() -> None:
 
     take_and_list()
     assert _cyclic_garbage_of(take_and_list) == 0
+
+
+def test_the_log_keeps_no_tracked_tuple_per_event() -> None:
+    """A (seat, event) tuple per logged event lived as long as the game and stayed tracked
+    by the cyclic collector (it holds the action); such survivors are what start full
+    collections, which scan every memo of the process. The log keeps its events flat and
+    makes the pairs when read, the same pairs as before."""
+    game = canasta_family.new_game("canasta", players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(300):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    gc.collect()
+    assert [item for item in gc.get_referents(game._log)
+            if type(item) is tuple and gc.is_tracked(item)] == []
+    current, whole = game.log(), game.log(all_hands=True)
+    assert current and whole[-len(current):] == current
+    assert all((seat is None or 0 <= seat < 4) and isinstance(text, str)
+               for seat, text in whole)
+    assert any(text.startswith("discard ") for _seat, text in current)
+    assert game.clone().log(all_hands=True) == whole

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter, mul
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, cast
 
 import attrs
 
@@ -273,9 +273,10 @@ class _Tables:
 
 _TABLES: dict[str, _Tables] = {}
 
-_LogEntry = tuple["int | None", "str | Action"]
-"""A log event: the seat (None for the table) and its text, or the action played, whose
-text is written when the log is read."""
+_LogItem: TypeAlias = "int | str | Action | None"
+"""An item of a hand's log as kept: flat, a seat (None for the table) then its event, the
+text or the action played, whose text is written when the log is read (see
+``Game._log``)."""
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
@@ -795,7 +796,7 @@ class Game:
         self._scores = [0] * sides
         self._results: list[HandResult] = []
         self._actions: list[Action] = []
-        self._past_logs: list[tuple[_LogEntry, ...]] = []
+        self._past_logs: list[tuple[_LogItem, ...]] = []
         self._result: GameResult | None = None
         self._legal_cache: tuple[Action, ...] | None = None
         if start is None:
@@ -1144,20 +1145,19 @@ class Game:
         >>> canasta_family.new_game("american-samba", seed=2).log()[0][1][:17]
         'hand 1: seat 0 de'
         """
-        log = self._log
-        # Plays are logged as their action and written out only when someone reads the
-        # log (simulations never do); written entries replace the actions.
-        for index, (seat, event) in enumerate(log):
-            if not isinstance(event, str):
-                log[index] = (seat, str(event))
-        current: tuple[tuple[int | None, str], ...] = tuple(log)  # type: ignore[arg-type]
+        current = self._log_pairs(self._log)
         if all_hands:
-            past = self._past_logs
-            for index, hand in enumerate(past):
-                if not all(isinstance(event, str) for _seat, event in hand):
-                    past[index] = tuple((seat, str(event)) for seat, event in hand)
-            return tuple(event for hand in past for event in hand) + current  # type: ignore[return-value]
+            return tuple(pair for hand in self._past_logs
+                         for pair in self._log_pairs(hand)) + current
         return current
+
+    @staticmethod
+    def _log_pairs(flat: Sequence[_LogItem]) -> tuple[tuple[int | None, str], ...]:
+        # Plays are logged as their action and written out only when someone reads the
+        # log (simulations never do).
+        seats = cast("Sequence[int | None]", flat[0::2])
+        return tuple([(seat, event if isinstance(event, str) else str(event))
+                      for seat, event in zip(seats, flat[1::2], strict=True)])
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -1196,7 +1196,10 @@ class Game:
         old = getattr(self, "_log", None)
         if old:
             self._past_logs.append(tuple(old))
-        self._log: list[_LogEntry] = []
+        # Flat, seat then event: a (seat, event) pair per event would be a new tracked
+        # tuple that lives as long as the game, and such survivors are what start the
+        # garbage collector's full collections (each scans every memo of the process).
+        self._log: list[_LogItem] = []
         self._turn_kinds: list[str] = []
         self._turns = 0
         self._legal_cache = None
@@ -1235,7 +1238,7 @@ class Game:
         del cards[top:]
         self._stock = cards
         self._turn_upcard()
-        self._log.append((None, f"hand {hand_no + 1}: seat {dealer} deals; upcard "
+        self._log.extend((None, f"hand {hand_no + 1}: seat {dealer} deals; upcard "
                                 + " ".join(str(CARDS[c]) for c in self._pile)))
         self._set_minimums()
         self._begin_turn((dealer + 1) % n)
@@ -1345,7 +1348,7 @@ class Game:
             self._push_pile(code)
         if not self._pile:
             self._turn_upcard()
-        self._log.append((None, f"hand {setup.hand_number + 1}: arranged; seat {setup.dealer} "
+        self._log.extend((None, f"hand {setup.hand_number + 1}: arranged; seat {setup.dealer} "
                                 "deals"))
         self._set_minimums()
         to_play = (setup.dealer + 1) % n if setup.to_play is None else setup.to_play
@@ -1385,7 +1388,7 @@ class Game:
                 hand[code] -= 1
                 self._hsize[player] -= 1
                 self._red[side].append(code)
-                self._log.append((player, f"places {CARDS[code]}"))
+                self._log.extend((player, f"places {CARDS[code]}"))
             if not replace:
                 return
             for _ in found:
@@ -3867,13 +3870,13 @@ class Game:
         kept = 0
         last_red = False
         pending = s.draw_count
-        self._log.append((player, "draws"))
+        self._log.extend((player, "draws"))
         while pending and stock:
             code = stock.pop()
             if auto and code in RED_THREES:
                 # AS-16: a drawn red 3 is placed at once and replaced.
                 self._red[s.side_of[player]].append(code)
-                self._log.append((player, f"places {CARDS[code]}"))
+                self._log.extend((player, f"places {CARDS[code]}"))
                 last_red = not stock
                 continue
             pending -= 1
@@ -3890,7 +3893,7 @@ class Game:
         self._phase = PLAY
 
     def _do_pass(self, action: Pass) -> None:
-        self._log.append((self._current, "passes"))
+        self._log.extend((self._current, "passes"))
         if self._phase == PLAY:
             self._end_hand(went_out=None, reason=f"seat {self._current} holds only cards that "
                                                  "may not be discarded")
@@ -3904,7 +3907,7 @@ class Game:
         for code in self._pile[:-1]:
             if auto and code in RED_THREES:
                 self._red[side].append(code)
-                self._log.append((player, f"places {CARDS[code]} from the pile"))
+                self._log.extend((player, f"places {CARDS[code]} from the pile"))
             else:
                 hand[code] += 1
                 self._hsize[player] += 1
@@ -3915,7 +3918,7 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         top = self._pile[-1]
-        self._log.append((player, action))
+        self._log.extend((player, action))
         if action.onto is not None:
             new = self._laid_off(self._melds[side][action.onto], (top,))
             self._take_rest_of_pile(player)
@@ -3958,7 +3961,7 @@ class Game:
         new = self._laid_off(self._melds[side][action.onto], (top,))
         assert self._s.pickup is not None
         self._note_meld(side, action.onto, new, 0)
-        self._log.append((player, f"picks up {CARDS[top]} onto meld {action.onto}"))
+        self._log.extend((player, f"picks up {CARDS[top]} onto meld {action.onto}"))
         hand = self._hands[player]
         for _ in range(self._s.pickup.stock_cards):
             if self._stock:
@@ -4010,7 +4013,7 @@ class Game:
         value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, None, meld, value)
-        self._log.append((player, action))
+        self._log.extend((player, action))
         self._after_play(player)
 
     def _do_layoff(self, action: LayOff) -> None:
@@ -4021,7 +4024,7 @@ class Game:
         value = self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, value)
-        self._log.append((player, action))
+        self._log.extend((player, action))
         self._after_play(player)
 
     def _do_merge(self, action: Merge) -> None:
@@ -4037,14 +4040,14 @@ class Game:
         melds[action.first] = merged
         if became is not None:
             self._turn_kinds.append(became)
-        self._log.append((player, action))
+        self._log.extend((player, action))
 
     def _do_place(self, action: PlaceRedThree) -> None:
         player = self._current
         side = self._s.side_of[player]
         self._remove(player, [action.card.code])
         self._red[side].append(action.card.code)
-        self._log.append((player, f"places {action.card}"))
+        self._log.extend((player, f"places {action.card}"))
         self._after_play(player)
 
     def _do_retract(self, action: Retract) -> None:
@@ -4061,7 +4064,7 @@ class Game:
         penalty = self._s.initial.retract_penalty or 0
         self._minimum[side] += penalty
         self._retracted = True
-        self._log.append((player, f"retracts a short initial meld; minimum now "
+        self._log.extend((player, f"retracts a short initial meld; minimum now "
                                   f"{self._minimum[side]}"))
 
     def _do_discard(self, action: Discard) -> None:
@@ -4073,7 +4076,7 @@ class Game:
         self._pile.append(code)
         if _FREEZES[code]:
             self._freezers += 1
-        self._log.append((player, action))
+        self._log.extend((player, action))
         if not left:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
             return
@@ -4100,19 +4103,19 @@ class Game:
         self._hsize[player] += self._fsize[player]
         self._fsize[player] = 0
         self._foot_picked[player] = True
-        self._log.append((player, "picks up the foot"))
+        self._log.extend((player, "picks up the foot"))
         if self._s.red.auto_place:
             self._place_red_threes_from_hand(player, replace=True)
 
     def _do_ask(self, action: Ask) -> None:
         self._asker = self._current
-        self._log.append((self._current, f"asks seat {action.partner}: may I go out?"))
+        self._log.extend((self._current, f"asks seat {action.partner}: may I go out?"))
         self._current = action.partner
         self._phase = ANSWER
 
     def _do_answer(self, action: Answer) -> None:
         self._answer = action.yes
-        self._log.append((self._current, "answers yes" if action.yes else "answers no"))
+        self._log.extend((self._current, "answers yes" if action.yes else "answers no"))
         assert self._asker is not None
         self._current = self._asker
         self._phase = PLAY
@@ -4142,7 +4145,7 @@ class Game:
         self._results.append(HandResult(number=self._hand_no, dealer=self._dealer,
                                         went_out=went_out, reason=reason,
                                         sides=tuple(sheets), turns=self._turns + 1))
-        self._log.append((None, f"hand ends: {reason}"))
+        self._log.extend((None, f"hand ends: {reason}"))
         result = s.call("canasta_game_result", GameResult, game=self)
         if result.over:
             self._result = result
