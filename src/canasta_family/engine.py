@@ -3970,7 +3970,10 @@ class Game:
         if meld.kind is MeldKind.RUN:
             new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
         else:
-            wild = meld.wilds + sum(1 for c in codes if c in WILD_CODES)
+            wild = meld.wilds
+            for code in codes:
+                if code in WILD_CODES:
+                    wild += 1
             new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
                                  None, all_codes, wild)
         return new
@@ -3979,7 +3982,10 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         meld, codes = self._made_meld(action)
-        value = self._counted_value(codes, use_up=True)
+        # The count only matters towards an initial meld still to make (and a pile take
+        # short of it, whose counted cards only exist before that meld).
+        value = 0 if self._initial[side] and self._take_counts is None \
+            else self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, None, meld, value)
         self._log.append((player, action))
@@ -3990,7 +3996,8 @@ class Game:
         side = self._s.side_of[player]
         codes = tuple([c.code for c in action.cards])
         new = self._laid_off(self._melds[side][action.meld], codes)
-        value = self._counted_value(codes, use_up=True)
+        value = 0 if self._initial[side] and self._take_counts is None \
+            else self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, value)
         self._log.append((player, action))
