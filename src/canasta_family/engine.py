@@ -22,7 +22,6 @@ other.
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
@@ -152,8 +151,6 @@ _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _CODES_OF = itemgetter(0)
-_SHUFFLER = threading.local()
-"""The generator each thread shuffles decks with (see ``Game._shuffled_deck``)."""
 _NUMBER_OF = itemgetter(5)
 
 
@@ -748,7 +745,8 @@ class Game:
         "_result",
         "_results",
         "_retracted",
-        "_rng_state",
+        "_rng",
+        "_rng_saved",
         "_s",
         "_scores",
         "_seed",
@@ -781,7 +779,8 @@ class Game:
         self._s = _static_for(variant, num_players, validate_options(info, options))
         self._seed = seed
         self._start = start
-        self._rng_state: object = random.Random(seed).getstate()
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_saved: object = None
         sides = len(self._s.side_members)
         self._scores = [0] * sides
         self._results: tuple[HandResult, ...] = ()
@@ -1160,17 +1159,41 @@ class Game:
 
     # --- dealing ------------------------------------------------------------------------
 
-    def _shuffled_deck(self) -> list[int]:
-        # The game keeps its generator as a state (clones and snapshots share and compare
-        # it), so shuffling borrows a generator: one per thread, made once, as making one
-        # seeds it from the operating system each time.
-        rng: random.Random | None = getattr(_SHUFFLER, "rng", None)
+    # The random generator: a game that nothing has copied owns a generator and deals with
+    # it; a clone, a snapshot or a determinized copy turns it into its state (an immutable
+    # tuple that copies share), and the next deal makes a generator of its own from that
+    # state again. A simulation that never copies its game thus never writes the state
+    # out, which cost about as much as the shuffle itself at every deal.
+
+    @property
+    def _rng_state(self) -> object:
+        """The state of the game's generator (``random.Random.getstate``)."""
+        rng = self._rng
+        if rng is not None:
+            self._rng_saved = rng.getstate()
+            self._rng = None  # from now on shared: the next deal copies it
+        return self._rng_saved
+
+    @_rng_state.setter
+    def _rng_state(self, state: object) -> None:
+        self._rng_saved = state
+        self._rng = None
+
+    def _generator(self) -> random.Random:
+        """The game's own generator, made from the saved state if the game has none."""
+        rng = self._rng
         if rng is None:
-            rng = _SHUFFLER.rng = random.Random(0)
-        rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            # Seeded with a number: without one, making a generator reads the
+            # operating system's entropy. The state replaces the seed at once.
+            rng = random.Random(0)
+            rng.setstate(self._rng_saved)  # type: ignore[arg-type]
+            self._rng = rng
+            self._rng_saved = None
+        return rng
+
+    def _shuffled_deck(self) -> list[int]:
         cards = list(self._s.deck)
-        shuffle_like_random(rng, cards)
-        self._rng_state = rng.getstate()
+        shuffle_like_random(self._generator(), cards)
         return cards
 
     def _reset_hand_state(self, hand_no: int, dealer: int) -> None:
@@ -1328,10 +1351,7 @@ class Game:
             self._aside = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
         else:
             rest = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
-            rng = random.Random()
-            rng.setstate(self._rng_state)  # type: ignore[arg-type]
-            rng.shuffle(rest)
-            self._rng_state = rng.getstate()
+            self._generator().shuffle(rest)
             self._stock = rest
         if s.deal.foot_size and setup.feet is None:
             for _ in range(s.deal.foot_size):
@@ -4145,7 +4165,9 @@ class Game:
         """
         new = object.__new__(Game)
         new._s = self._s
-        new._rng_state = self._rng_state
+        # The generator becomes a state both games share (see ``_rng_state``).
+        new._rng = None
+        new._rng_saved = self._rng_state
         new._seed = self._seed
         new._start = self._start
         new._hands = [h[:] for h in self._hands]
