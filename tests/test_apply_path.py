@@ -5,7 +5,9 @@ cards round the table from slices (AS-6, CC-1, PH-4): the deal must be the one o
 ``random.Random(seed).shuffle`` dealt a card at a time. Applying an action the listing
 handed out reuses the melds it made before (AS-8, AS-12): an equal action built afresh,
 which is checked in full and misses those memos, must leave the game in the same state,
-also while the memos are started afresh every few plays.
+also while the memos are started afresh every few plays. A game owns its random generator
+until it is copied, when the generator becomes a state the copies share: copying must not
+change any later deal, of the game or of its copies.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta_family
@@ -107,3 +109,42 @@ def test_listed_and_rebuilt_actions_play_alike(variant: str, players: int,
         assert rebuilt == game, (variant, str(action))
         kinds.add(type(action).__name__)
     assert {"MakeMeld", "LayOff", "Discard", "Draw"} <= kinds, kinds
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), copy_every=st.integers(1, 60))
+def test_copies_deal_every_later_hand_as_the_uncopied_game(seed: int, copy_every: int) -> None:
+    """Every deal after the first shuffles with the game's generator (AS-6, CC-1): a game
+    copied every ``copy_every`` actions (clones, snapshots, determinized copies) deals the
+    same hands as one never copied, and each copy, played on with the same choices, ends
+    where both do. Throughout, ``is_over`` and ``hand_results`` agree with the phase and
+    with what a copy plays later."""
+    plain = canasta_family.new_game("canasta", players=4, seed=seed)
+    copied = canasta_family.new_game("canasta", players=4, seed=seed)
+    chooser = random.Random(seed)
+    choices: list[int] = []
+    copies: list[tuple[int, Game]] = []
+    while not plain.is_over and len(plain.hand_results) < 3 and len(choices) < 2500:
+        if len(choices) % copy_every == 0:
+            copies.append((len(choices), copied.clone()))
+            if len(copies) % 3 == 0:
+                copied.snapshot()
+            if len(copies) % 5 == 0:
+                copied.determinize(copied.current_player, random.Random(len(choices)))
+        results = plain.hand_results
+        choice = chooser.randrange(len(plain.legal_actions()))
+        choices.append(choice)
+        plain.apply(plain.legal_actions()[choice])
+        copied.apply(copied.legal_actions()[choice])
+        assert plain.is_over == (plain.phase == "over")
+        assert plain.hand_results[:len(results)] == results
+        assert copied.hand_results == plain.hand_results
+    assert len(plain.hand_results) >= 1
+    assert copied == plain
+    for step, copy in copies[::4]:
+        before = copy.hand_results
+        again = copy.clone()
+        for choice in choices[step:]:
+            again.apply(again.legal_actions()[choice])
+        assert copy.hand_results == before  # the copy of the copy played on alone
+        assert again == plain, step

@@ -22,13 +22,12 @@ other.
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress
-from operator import itemgetter, mul
+from operator import attrgetter, itemgetter, mul
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, cast
 
 import attrs
 
@@ -154,8 +153,6 @@ _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _CODES_OF = itemgetter(0)
-_SHUFFLER = threading.local()
-"""The generator each thread shuffles decks with (see ``Game._shuffled_deck``)."""
 _NUMBER_OF = itemgetter(5)
 
 
@@ -751,6 +748,7 @@ class Game:
         "_log",
         "_melds",
         "_minimum",
+        "_over",
         "_past_logs",
         "_phase",
         "_pile",
@@ -758,7 +756,8 @@ class Game:
         "_result",
         "_results",
         "_retracted",
-        "_rng_state",
+        "_rng",
+        "_rng_saved",
         "_s",
         "_scores",
         "_seed",
@@ -791,10 +790,12 @@ class Game:
         self._s = _static_for(variant, num_players, validate_options(info, options))
         self._seed = seed
         self._start = start
-        self._rng_state: object = random.Random(seed).getstate()
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_saved: object = None
         sides = len(self._s.side_members)
         self._scores = [0] * sides
-        self._results: list[HandResult] = []
+        self._results: tuple[HandResult, ...] = ()
+        self._over = False
         self._actions: list[Action] = []
         self._past_logs: list[tuple[_LogItem, ...]] = []
         self._result: GameResult | None = None
@@ -846,10 +847,22 @@ class Game:
         """``"draw"``, ``"play"``, ``"answer"`` or ``"over"``."""
         return self._phase
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._phase == OVER
+    # ``is_over`` and ``hand_results`` are read after every action by simulation loops
+    # (``while len(game.hand_results) == before and not game.is_over``): as properties
+    # over a C-level attrgetter they read a slot without running a Python frame, which
+    # made the two reads about 1 % of a random hand of classic Canasta.
+    if TYPE_CHECKING:
+        @property
+        def is_over(self) -> bool:
+            """True once the game has ended."""
+
+        @property
+        def hand_results(self) -> tuple[HandResult, ...]:
+            """The results of every finished hand, in order."""
+    else:
+        is_over = property(attrgetter("_over"), doc="True once the game has ended.")
+        hand_results = property(attrgetter("_results"),
+                                doc="The results of every finished hand, in order.")
 
     @property
     def result(self) -> GameResult | None:
@@ -860,11 +873,6 @@ class Game:
     def scores(self) -> tuple[int, ...]:
         """Cumulative score of every side."""
         return tuple(self._scores)
-
-    @property
-    def hand_results(self) -> tuple[HandResult, ...]:
-        """The results of every finished hand, in order."""
-        return tuple(self._results)
 
     @property
     def hand_number(self) -> int:
@@ -1161,17 +1169,41 @@ class Game:
 
     # --- dealing ------------------------------------------------------------------------
 
-    def _shuffled_deck(self) -> list[int]:
-        # The game keeps its generator as a state (clones and snapshots share and compare
-        # it), so shuffling borrows a generator: one per thread, made once, as making one
-        # seeds it from the operating system each time.
-        rng: random.Random | None = getattr(_SHUFFLER, "rng", None)
+    # The random generator: a game that nothing has copied owns a generator and deals with
+    # it; a clone, a snapshot or a determinized copy turns it into its state (an immutable
+    # tuple that copies share), and the next deal makes a generator of its own from that
+    # state again. A simulation that never copies its game thus never writes the state
+    # out, which cost about as much as the shuffle itself at every deal.
+
+    @property
+    def _rng_state(self) -> object:
+        """The state of the game's generator (``random.Random.getstate``)."""
+        rng = self._rng
+        if rng is not None:
+            self._rng_saved = rng.getstate()
+            self._rng = None  # from now on shared: the next deal copies it
+        return self._rng_saved
+
+    @_rng_state.setter
+    def _rng_state(self, state: object) -> None:
+        self._rng_saved = state
+        self._rng = None
+
+    def _generator(self) -> random.Random:
+        """The game's own generator, made from the saved state if the game has none."""
+        rng = self._rng
         if rng is None:
-            rng = _SHUFFLER.rng = random.Random(0)
-        rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            # Seeded with a number: without one, making a generator reads the
+            # operating system's entropy. The state replaces the seed at once.
+            rng = random.Random(0)
+            rng.setstate(self._rng_saved)  # type: ignore[arg-type]
+            self._rng = rng
+            self._rng_saved = None
+        return rng
+
+    def _shuffled_deck(self) -> list[int]:
         cards = list(self._s.deck)
-        shuffle_like_random(rng, cards)
-        self._rng_state = rng.getstate()
+        shuffle_like_random(self._generator(), cards)
         return cards
 
     def _reset_hand_state(self, hand_no: int, dealer: int) -> None:
@@ -1332,10 +1364,7 @@ class Game:
             self._aside = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
         else:
             rest = [c for c in range(NUM_CODES) for _ in range(remaining[c])]
-            rng = random.Random()
-            rng.setstate(self._rng_state)  # type: ignore[arg-type]
-            rng.shuffle(rest)
-            self._rng_state = rng.getstate()
+            self._generator().shuffle(rest)
             self._stock = rest
         if s.deal.foot_size and setup.feet is None:
             for _ in range(s.deal.foot_size):
@@ -4001,7 +4030,10 @@ class Game:
         if meld.kind is MeldKind.RUN:
             new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
         else:
-            wild = meld.wilds + sum(1 for c in codes if c in WILD_CODES)
+            wild = meld.wilds
+            for code in codes:
+                if code in WILD_CODES:
+                    wild += 1
             new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
                                  None, all_codes, wild)
         return new
@@ -4010,7 +4042,10 @@ class Game:
         player = self._current
         side = self._s.side_of[player]
         meld, codes = self._made_meld(action)
-        value = self._counted_value(codes, use_up=True)
+        # The count only matters towards an initial meld still to make (and a pile take
+        # short of it, whose counted cards only exist before that meld).
+        value = 0 if self._initial[side] and self._take_counts is None \
+            else self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, None, meld, value)
         self._log.extend((player, action))
@@ -4021,7 +4056,8 @@ class Game:
         side = self._s.side_of[player]
         codes = tuple([c.code for c in action.cards])
         new = self._laid_off(self._melds[side][action.meld], codes)
-        value = self._counted_value(codes, use_up=True)
+        value = 0 if self._initial[side] and self._take_counts is None \
+            else self._counted_value(codes, use_up=True)
         self._remove(player, codes)
         self._note_meld(side, action.meld, new, value)
         self._log.extend((player, action))
@@ -4142,14 +4178,16 @@ class Game:
             self._scores[side] += total
             sheets.append(SideScore(side=side, items=tuple(items), total=total,
                                     cumulative=self._scores[side]))
-        self._results.append(HandResult(number=self._hand_no, dealer=self._dealer,
-                                        went_out=went_out, reason=reason,
-                                        sides=tuple(sheets), turns=self._turns + 1))
+        self._results = (*self._results,
+                         HandResult(number=self._hand_no, dealer=self._dealer,
+                                    went_out=went_out, reason=reason, sides=tuple(sheets),
+                                    turns=self._turns + 1))
         self._log.extend((None, f"hand ends: {reason}"))
         result = s.call("canasta_game_result", GameResult, game=self)
         if result.over:
             self._result = result
             self._phase = OVER
+            self._over = True
             self._legal_cache = ()
             return
         self._deal(hand_no=self._hand_no + 1, dealer=(self._dealer + 1) % s.num_players)
@@ -4167,7 +4205,9 @@ class Game:
         """
         new = object.__new__(Game)
         new._s = self._s
-        new._rng_state = self._rng_state
+        # The generator becomes a state both games share (see ``_rng_state``).
+        new._rng = None
+        new._rng_saved = self._rng_state
         new._seed = self._seed
         new._start = self._start
         new._hands = [h[:] for h in self._hands]
@@ -4184,7 +4224,8 @@ class Game:
         new._initial = self._initial[:]
         new._minimum = self._minimum[:]
         new._scores = self._scores[:]
-        new._results = self._results[:]
+        new._results = self._results
+        new._over = self._over
         new._hand_no = self._hand_no
         new._dealer = self._dealer
         new._current = self._current
