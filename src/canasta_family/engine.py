@@ -1726,11 +1726,13 @@ class Game:
         plays.sort(key=lambda play: (-play[1], play[0]))
         return plays
 
-    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
+    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None,
+                        melds: Sequence[Meld] | None = None) -> int:
         """A cap on what plays of the cards ``left`` could count towards an owed initial
         meld: the value of the wild cards, of the naturals of each rank that could make a
         set with the wild cards there are or lie off on one of the side's sets (or on a set
-        of rank ``also``, the one a take is about to make), and with runs of the other
+        of rank ``also``, the one a take is about to make; ``melds``: the side's melds as
+        they would be, default as they are), and with runs of the other
         naturals that lie in a stretch of one suit long enough for a run (every natural of
         the run ranks while the side has a run a card could join). It needs no list of
         plays, so most takes that cannot be completed are told apart at once (AS-23).
@@ -1742,7 +1744,8 @@ class Game:
         values = s.values
         wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
         total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
-        melds = self._melds[side]
+        if melds is None:
+            melds = self._melds[side]
         low = high = 0
         if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
             # A natural may lie off on a run on the table from far away: count them all.
@@ -1850,56 +1853,68 @@ class Game:
         if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
                 and len(found_plays[0][0]) <= spare:
             return True
-        plays = [(*play, _code_pairs(play[0])) for play in found_plays]
-        if not plays:
+        if not found_plays:
             return False
-        open_keys: set[int] = set()
-        laid: set[int] = set()
-        failed: set[tuple[object, ...]] = set()
+        # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
+        # (code, count) pairs, its codes once each): a lay-off sets and is barred by its
+        # meld's bit (one lay-off per meld), an unfinished new set sets its rank's bit and
+        # a new set is barred by it (bits of meld indexes above those of ranks).
+        plays: list[tuple[tuple[int, ...], int, int, int, int,
+                          tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+        for codes, value, index, open_key, set_key in found_plays:
+            pairs = _code_pairs(codes)
+            bars = sets = 0
+            if index >= 0:
+                bars = sets = 1 << (index + 16)
+            elif set_key is not None:
+                bars = 1 << set_key
+                if open_key is not None:
+                    sets = 1 << open_key
+            plays.append((codes, value, len(codes), bars, sets, pairs,
+                          tuple([c for c, _n in pairs])))
+        failed: set[tuple[bytes, int]] = set()
         budget = [_REACH_BUDGET]
-        path: list[tuple[tuple[int, ...], int, int | None]] = []
+        path: list[int] = []
 
-        def keeps_free() -> bool:
-            # A discardable card stays: one not used up from the hand.
-            return any(hand[c] - (counts[c] - left[c]) > 0 for c in free)
-
-        def walk(total: int, used: int, again: Callable[..., bool | None]) -> bool | None:
-            key = (tuple(left), frozenset(open_keys), frozenset(laid))
+        def walk(total: int, used: int, bits: int, again: Callable[..., bool | None]
+                 ) -> bool | None:
+            key = (bytes(left), bits)
             if key in failed:
                 return False
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            fitting = [play for play in plays
-                       if used + len(play[0]) <= spare
-                       and not (play[2] >= 0 and play[2] in laid)
-                       and not (play[4] is not None and play[4] in open_keys)
-                       and all(left[c] >= n for c, n in play[5])]
+            fitting: list[int] = []
+            covered: set[int] = set()
+            room = spare - used
+            for number, play in enumerate(plays):
+                if play[2] > room or bits & play[3]:
+                    continue
+                for c, n in play[5]:
+                    if left[c] < n:
+                        break
+                else:
+                    fitting.append(number)
+                    covered.update(play[6])
             # No collection from here can count more than the cards these plays could
             # still use: give up early when even that stays short.
-            covered = {c for play in fitting for c, _n in play[5]}
-            if total + sum(values[c] * left[c] for c in covered) < need:
+            if total + sum([values[c] * left[c] for c in covered]) < need:
                 failed.add(key)
                 return False
-            for codes, value, index, open_key, set_key, _pairs in fitting:
+            for number in fitting:
+                codes, value, size, _bars, sets, _pairs, _once = plays[number]
                 for c in codes:
                     left[c] -= 1
-                if index >= 0:
-                    laid.add(index)
-                if open_key is not None:
-                    open_keys.add(open_key)
-                path.append((codes, index, set_key))
-                if total + value >= need and (not free or keeps_free()):
+                path.append(number)
+                # A discardable card must stay (PH-16): one not used up from the hand.
+                if total + value >= need and (not free or any(
+                        hand[c] - (counts[c] - left[c]) > 0 for c in free)):
                     found: bool | None = True
                 else:
-                    found = again(total + value, used + len(codes), again)
+                    found = again(total + value, used + size, bits | sets, again)
                 if found:
                     return True
                 path.pop()
-                if open_key is not None:
-                    open_keys.discard(open_key)
-                if index >= 0:
-                    laid.discard(index)
                 for c in codes:
                     left[c] += 1
                 if found is None:
@@ -1910,9 +1925,11 @@ class Game:
         # The search is handed itself instead of naming itself: a closure that names
         # itself is a reference cycle, left with everything it holds (``failed``: up to
         # thousands of keys) for the cyclic collector on every call.
-        found = walk(0, 0, walk)
+        found = walk(0, 0, 0, walk)
         if found:
-            return _Collection(tuple(path), spare, tuple(free))
+            return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
+                                       found_plays[number][4]) for number in path]),
+                               spare, tuple(free))
         return found
 
     def _completion_found(self, need: int, naturals_first: bool) -> bool:
@@ -1973,7 +1990,8 @@ class Game:
         """Whether the initial meld owed after a pile take can still be reached after the
         play ``action`` (AS-23). With ``found``, the collection the search found for the
         position as it is, a play that leaves that collection playable is answered at
-        once; any other is decided on a copy that has made it."""
+        once; any other by a search on what the play leaves (on a copy that has made it
+        only where the search gives up or a variant's hook must see the game)."""
         side = self._s.side_of[self._current]
         codes: Sequence[Card] = getattr(action, "cards", ())
         used = [c.code for c in codes]
@@ -1982,6 +2000,37 @@ class Game:
         if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
                 and found.survives(self, action, used):
             return True
+        s = self._s
+        player = self._current
+        if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
+                and not s.custom_meld_check and self._hsize[player] > len(used):
+            # The search needs only what the play changes: the counts that qualify, the
+            # side's melds and the hand's size. Decided on those without a copy of the
+            # game, as for a pile take; a copy only when the search gives up (the
+            # completion finder plays on it), and where a variant's hook must see it.
+            counts = self._take_counts
+            assert counts is not None
+            left = counts[:]
+            values = s.values
+            need = self._minimum[side] - self._turn_value
+            for code in used:
+                if left[code]:
+                    left[code] -= 1
+                    need -= values[code]
+            melds = self._melds[side][:]
+            if isinstance(action, MakeMeld):
+                melds.append(self._made_meld(action)[0])
+            else:
+                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used))
+            if self._playable_value(left, side, None, melds) < need:
+                return False
+            hand = self._hands[player][:]
+            for code in used:
+                hand[code] -= 1
+            reached = self._collection_search(need, left, melds,
+                                              self._hsize[player] - len(used), hand, [])
+            if reached is not None:
+                return reached is not False
         after = self.clone()
         after._legal_cache = None
         after._executors[type(action)](after, action)
