@@ -155,6 +155,8 @@ _CODES_OF = itemgetter(0)
 _SHUFFLER = threading.local()
 """The generator each thread shuffles decks with (see ``Game._shuffled_deck``)."""
 _NUMBER_OF = itemgetter(5)
+_VALUE_OF = itemgetter(1)
+"""The value of a qualifying play (AS-23)."""
 
 
 def _take_action(codes: tuple[int, ...]) -> TakePile:
@@ -1698,18 +1700,22 @@ class Game:
         open_on_table = {0 if m.rank is None else int(m.rank) for m in melds
                          if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
         plays: list[tuple[tuple[int, ...], int, int, int | None, int | None]] = []
-        for codes, value, kind, wild, rank, _action in self._meld_candidates(left, False):
-            is_set = rank is not None or wild == len(codes)
-            set_key = (0 if rank is None else rank) if one_open and is_set else None
-            if set_key is not None and set_key in open_on_table:
-                continue
-            if custom:
-                made = self._meld_from_codes(codes)
-                if made is None or self._custom_problem(side, made, codes):
+        # The candidates of each rank in turn, not one list of them all: with ``enough``
+        # the first that counts enough ends the listing, the other ranks' unseen.
+        for entry in self._meld_entries(left, False):
+            cands = entry[0] if entry[0] is not None else self._rank_cands(entry[4])
+            for codes, value, kind, wild, rank, _action in cands:
+                is_set = rank is not None or wild == len(codes)
+                set_key = (0 if rank is None else rank) if one_open and is_set else None
+                if set_key is not None and set_key in open_on_table:
                     continue
-            plays.append((codes, value, -1, set_key if kind is None else None, set_key))
-            if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
-                return plays[-1:]
+                if custom:
+                    made = self._meld_from_codes(codes)
+                    if made is None or self._custom_problem(side, made, codes):
+                        continue
+                plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                    return plays[-1:]
         cap = self._s.meld.max_size
         for index, meld in enumerate(melds):
             if cap is not None and len(meld.cards) >= cap:
@@ -1723,7 +1729,10 @@ class Game:
                 plays.append((codes, value, index, None, None))
                 if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
                     return plays[-1:]
-        plays.sort(key=lambda play: (-play[1], play[0]))
+        # Most valuable first, then by codes, ties in listing order: two stable sorts on
+        # C-level keys instead of a key function called for every play.
+        plays.sort(key=_CODES_OF)
+        plays.sort(key=_VALUE_OF, reverse=True)
         return plays
 
     def _playable_value(self, left: Sequence[int], side: int, also: int | None = None,
@@ -2402,11 +2411,14 @@ class Game:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
-        all_codes = sorted([*codes, top])
+        all_codes = tuple(sorted([*codes, top]))
         join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
             else None
-        meld = self._take_meld(side, join, all_codes,
-                               sum(1 for c in all_codes if c in WILD_CODES))
+        # A new set made before is known by its cards (see ``_new_meld``).
+        meld = s.tables.melds.get((False, all_codes)) if join is None else None
+        if meld is None:
+            meld = self._take_meld(side, join, all_codes,
+                                   sum(1 for c in all_codes if c in WILD_CODES))
         melds = self._melds[side][:]
         if join is None:
             melds.append(meld)
