@@ -207,6 +207,7 @@ class _Tables:
         "rank_cands",
         "set_ok",
         "set_possible",
+        "set_values",
         "size",
         "wild_groups",
         "wild_lists",
@@ -253,6 +254,9 @@ class _Tables:
         self.set_possible: dict[tuple[int, int, int], bool] = {}
         """Whether some set of a rank can be made of up to so many naturals and wild cards,
         by (rank, naturals, wild cards)."""
+        self.set_values: tuple[tuple[int, int, int], ...] | None = None
+        """(rank, first code, the value its four cards share or -1) of every set rank but
+        3; None until first asked (``Game._set_values``)."""
         self.wild_subsets: dict[tuple[int, ...], tuple[
             tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
@@ -398,22 +402,25 @@ class _Collection:
                 return True  # the action is one of the collection's plays
         if index >= 0 and any(play_index == index for _c, play_index, _k in self.plays):
             return False
-        need = [0] * NUM_CODES
+        # Counts by code in small dicts: the collection and the play hold a few codes,
+        # where a pass over every code would look at all 53.
+        need: dict[int, int] = {}
         size = len(used)
         for codes, _index, _key in self.plays:
             size += len(codes)
             for c in codes:
-                need[c] += 1
+                need[c] = need.get(c, 0) + 1
         if size > self.spare:
             return False
         hand = game._hands[game._current]
-        taken = [0] * NUM_CODES
+        taken: dict[int, int] = {}
         for c in used:
-            taken[c] += 1
-        for c in range(NUM_CODES):
-            if need[c] and need[c] > counts[c] - min(taken[c], counts[c]):
+            taken[c] = taken.get(c, 0) + 1
+        for c, n in need.items():
+            if n > counts[c] - min(taken.get(c, 0), counts[c]):
                 return False
-        if self.free and not any(hand[c] - need[c] - taken[c] > 0 for c in self.free):
+        if self.free and not any(hand[c] - need.get(c, 0) - taken.get(c, 0) > 0
+                                 for c in self.free):
             return False
         if isinstance(action, MakeMeld) and game._s.meld.one_open_meld_per_rank:
             keys = {key for _c, _i, key in self.plays if key is not None}
@@ -1767,12 +1774,13 @@ class Game:
         cap = min(wild, s.set_wild_cap)
         possible = s.tables.set_possible
         in_sets = 0  # a bit per rank (an int: no object for the collector to track)
-        for rank, base in s.set_rank_bases:
-            if low <= rank <= high:
-                continue  # counted with the runs
+        ranks = s.tables.set_values
+        if ranks is None:
+            ranks = s.tables.set_values = self._set_values()
+        for rank, base, value in ranks:
             held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
-            if not held:
-                continue
+            if not held or (high and low <= rank <= high):
+                continue  # (naturals of the run ranks are counted with the runs)
             if rank not in on_table:
                 key = (rank, held, cap)
                 ok = possible.get(key)
@@ -1783,11 +1791,22 @@ class Game:
                 if not ok:
                     continue
             in_sets |= 1 << rank
-            total += (values[base] * left[base] + values[base + 1] * left[base + 1]
-                      + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+            if value >= 0:
+                total += value * held
+            else:
+                total += (values[base] * left[base] + values[base + 1] * left[base + 1]
+                          + values[base + 2] * left[base + 2]
+                          + values[base + 3] * left[base + 3])
         if mr.runs and not high:
             total += self._run_stretch_value(left, in_sets)
         return total
+
+    def _set_values(self) -> tuple[tuple[int, int, int], ...]:
+        """(rank, code of its first card, the value its four cards share or -1) of every
+        set rank but 3 (see :meth:`_playable_value`)."""
+        values = self._s.values
+        return tuple((rank, base, values[base] if len(set(values[base:base + 4])) == 1
+                      else -1) for rank, base in self._s.set_rank_bases)
 
     def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
         """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
@@ -1851,7 +1870,8 @@ class Game:
         cards that qualify (``counts``), the side's melds, the hand's size and counts and
         the codes that may be discarded (empty: no such rule). A pile take is judged on
         the inputs it would leave, without being made (AS-23). With ``answer_only`` the
-        caller needs no collection: a single play that is enough answers ``True``."""
+        caller needs no collection: a single play that is enough answers ``True``, and so
+        does any collection found."""
         values = self._s.values
         left = counts[:]
         spare = size - max(2, self._s.going_out.keep_cards)
@@ -1935,6 +1955,8 @@ class Game:
         # itself is a reference cycle, left with everything it holds (``failed``: up to
         # thousands of keys) for the cyclic collector on every call.
         found = walk(0, 0, 0, walk)
+        if found and answer_only:
+            return True  # (the caller needs no collection)
         if found:
             return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
                                        found_plays[number][4]) for number in path]),
@@ -2004,7 +2026,17 @@ class Game:
         side = self._s.side_of[self._current]
         codes: Sequence[Card] = getattr(action, "cards", ())
         used = [c.code for c in codes]
-        if self._turn_value + self._counted_value(used) >= self._minimum[side]:
+        # What the play leaves of the cards that qualify, and of the minimum.
+        counts = self._take_counts
+        assert counts is not None
+        left = counts[:]
+        values = self._s.values
+        need = self._minimum[side] - self._turn_value
+        for code in used:
+            if left[code]:
+                left[code] -= 1
+                need -= values[code]
+        if need <= 0:
             return True
         if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
                 and found.survives(self, action, used):
@@ -2017,15 +2049,6 @@ class Game:
             # side's melds and the hand's size. Decided on those without a copy of the
             # game, as for a pile take; a copy only when the search gives up (the
             # completion finder plays on it), and where a variant's hook must see it.
-            counts = self._take_counts
-            assert counts is not None
-            left = counts[:]
-            values = s.values
-            need = self._minimum[side] - self._turn_value
-            for code in used:
-                if left[code]:
-                    left[code] -= 1
-                    need -= values[code]
             melds = self._melds[side][:]
             if isinstance(action, MakeMeld):
                 melds.append(self._made_meld(action)[0])
