@@ -1885,11 +1885,11 @@ class Game:
         if not found_plays:
             return False
         # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
-        # (code, count) pairs, its codes once each): a lay-off sets and is barred by its
-        # meld's bit (one lay-off per meld), an unfinished new set sets its rank's bit and
-        # a new set is barred by it (bits of meld indexes above those of ranks).
+        # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
+        # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
+        # barred by it (bits of meld indexes above those of ranks).
         plays: list[tuple[tuple[int, ...], int, int, int, int,
-                          tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+                          tuple[tuple[int, int], ...]]] = []
         for codes, value, index, open_key, set_key in found_plays:
             pairs = _code_pairs(codes)
             bars = sets = 0
@@ -1899,8 +1899,7 @@ class Game:
                 bars = 1 << set_key
                 if open_key is not None:
                     sets = 1 << open_key
-            plays.append((codes, value, len(codes), bars, sets, pairs,
-                          tuple([c for c, _n in pairs])))
+            plays.append((codes, value, len(codes), bars, sets, pairs))
         failed: set[tuple[bytes, int]] = set()
         budget = [_REACH_BUDGET]
         path: list[int] = []
@@ -1924,14 +1923,14 @@ class Game:
                         break
                 else:
                     fitting.append(number)
-                    covered.update(play[6])
+                    covered.update(play[0])
             # No collection from here can count more than the cards these plays could
             # still use: give up early when even that stays short.
             if total + sum([values[c] * left[c] for c in covered]) < need:
                 failed.add(key)
                 return False
             for number in fitting:
-                codes, value, size, _bars, sets, _pairs, _once = plays[number]
+                codes, value, size, _bars, sets, _pairs = plays[number]
                 for c in codes:
                     left[c] -= 1
                 path.append(number)
