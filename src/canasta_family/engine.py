@@ -154,6 +154,8 @@ _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _CODES_OF = itemgetter(0)
 _NUMBER_OF = itemgetter(5)
+_VALUE_OF = itemgetter(1)
+"""The value of a qualifying play (AS-23)."""
 
 
 def _take_action(codes: tuple[int, ...]) -> TakePile:
@@ -204,6 +206,7 @@ class _Tables:
         "rank_cands",
         "set_ok",
         "set_possible",
+        "set_values",
         "sets_held",
         "size",
         "wild_groups",
@@ -254,6 +257,9 @@ class _Tables:
         self.set_possible: dict[tuple[int, int, int], bool] = {}
         """Whether some set of a rank can be made of up to so many naturals and wild cards,
         by (rank, naturals, wild cards)."""
+        self.set_values: tuple[tuple[int, int, int], ...] | None = None
+        """(rank, first code, the value its four cards share or -1) of every set rank but
+        3; None until first asked (``Game._set_values``)."""
         self.wild_subsets: dict[tuple[int, ...], tuple[
             tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
@@ -400,22 +406,25 @@ class _Collection:
                 return True  # the action is one of the collection's plays
         if index >= 0 and any(play_index == index for _c, play_index, _k in self.plays):
             return False
-        need = [0] * NUM_CODES
+        # Counts by code in small dicts: the collection and the play hold a few codes,
+        # where a pass over every code would look at all 53.
+        need: dict[int, int] = {}
         size = len(used)
         for codes, _index, _key in self.plays:
             size += len(codes)
             for c in codes:
-                need[c] += 1
+                need[c] = need.get(c, 0) + 1
         if size > self.spare:
             return False
         hand = game._hands[game._current]
-        taken = [0] * NUM_CODES
+        taken: dict[int, int] = {}
         for c in used:
-            taken[c] += 1
-        for c in range(NUM_CODES):
-            if need[c] and need[c] > counts[c] - min(taken[c], counts[c]):
+            taken[c] = taken.get(c, 0) + 1
+        for c, n in need.items():
+            if n > counts[c] - min(taken.get(c, 0), counts[c]):
                 return False
-        if self.free and not any(hand[c] - need[c] - taken[c] > 0 for c in self.free):
+        if self.free and not any(hand[c] - need.get(c, 0) - taken.get(c, 0) > 0
+                                 for c in self.free):
             return False
         if isinstance(action, MakeMeld) and game._s.meld.one_open_meld_per_rank:
             keys = {key for _c, _i, key in self.plays if key is not None}
@@ -1740,18 +1749,22 @@ class Game:
         open_on_table = {0 if m.rank is None else int(m.rank) for m in melds
                          if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
         plays: list[tuple[tuple[int, ...], int, int, int | None, int | None]] = []
-        for codes, value, kind, wild, rank, _action in self._meld_candidates(left, False):
-            is_set = rank is not None or wild == len(codes)
-            set_key = (0 if rank is None else rank) if one_open and is_set else None
-            if set_key is not None and set_key in open_on_table:
-                continue
-            if custom:
-                made = self._meld_from_codes(codes)
-                if made is None or self._custom_problem(side, made, codes):
+        # The candidates of each rank in turn, not one list of them all: with ``enough``
+        # the first that counts enough ends the listing, the other ranks' unseen.
+        for entry in self._meld_entries(left, False):
+            cands = entry[0] if entry[0] is not None else self._rank_cands(entry[4])
+            for codes, value, kind, wild, rank, _action in cands:
+                is_set = rank is not None or wild == len(codes)
+                set_key = (0 if rank is None else rank) if one_open and is_set else None
+                if set_key is not None and set_key in open_on_table:
                     continue
-            plays.append((codes, value, -1, set_key if kind is None else None, set_key))
-            if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
-                return plays[-1:]
+                if custom:
+                    made = self._meld_from_codes(codes)
+                    if made is None or self._custom_problem(side, made, codes):
+                        continue
+                plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                    return plays[-1:]
         cap = self._s.meld.max_size
         for index, meld in enumerate(melds):
             if cap is not None and len(meld.cards) >= cap:
@@ -1765,14 +1778,19 @@ class Game:
                 plays.append((codes, value, index, None, None))
                 if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
                     return plays[-1:]
-        plays.sort(key=lambda play: (-play[1], play[0]))
+        # Most valuable first, then by codes, ties in listing order: two stable sorts on
+        # C-level keys instead of a key function called for every play.
+        plays.sort(key=_CODES_OF)
+        plays.sort(key=_VALUE_OF, reverse=True)
         return plays
 
-    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None) -> int:
+    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None,
+                        melds: Sequence[Meld] | None = None) -> int:
         """A cap on what plays of the cards ``left`` could count towards an owed initial
         meld: the value of the wild cards, of the naturals of each rank that could make a
         set with the wild cards there are or lie off on one of the side's sets (or on a set
-        of rank ``also``, the one a take is about to make), and with runs of the other
+        of rank ``also``, the one a take is about to make; ``melds``: the side's melds as
+        they would be, default as they are), and with runs of the other
         naturals that lie in a stretch of one suit long enough for a run (every natural of
         the run ranks while the side has a run a card could join). It needs no list of
         plays, so most takes that cannot be completed are told apart at once (AS-23).
@@ -1784,7 +1802,8 @@ class Game:
         values = s.values
         wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
         total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
-        melds = self._melds[side]
+        if melds is None:
+            melds = self._melds[side]
         low = high = 0
         if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
             # A natural may lie off on a run on the table from far away: count them all.
@@ -1797,12 +1816,13 @@ class Game:
         cap = min(wild, s.set_wild_cap)
         possible = s.tables.set_possible
         in_sets = 0  # a bit per rank (an int: no object for the collector to track)
-        for rank, base in s.set_rank_bases:
-            if low <= rank <= high:
-                continue  # counted with the runs
+        ranks = s.tables.set_values
+        if ranks is None:
+            ranks = s.tables.set_values = self._set_values()
+        for rank, base, value in ranks:
             held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
-            if not held:
-                continue
+            if not held or (high and low <= rank <= high):
+                continue  # (naturals of the run ranks are counted with the runs)
             if rank not in on_table:
                 key = (rank, held, cap)
                 ok = possible.get(key)
@@ -1813,11 +1833,22 @@ class Game:
                 if not ok:
                     continue
             in_sets |= 1 << rank
-            total += (values[base] * left[base] + values[base + 1] * left[base + 1]
-                      + values[base + 2] * left[base + 2] + values[base + 3] * left[base + 3])
+            if value >= 0:
+                total += value * held
+            else:
+                total += (values[base] * left[base] + values[base + 1] * left[base + 1]
+                          + values[base + 2] * left[base + 2]
+                          + values[base + 3] * left[base + 3])
         if mr.runs and not high:
             total += self._run_stretch_value(left, in_sets)
         return total
+
+    def _set_values(self) -> tuple[tuple[int, int, int], ...]:
+        """(rank, code of its first card, the value its four cards share or -1) of every
+        set rank but 3 (see :meth:`_playable_value`)."""
+        values = self._s.values
+        return tuple((rank, base, values[base] if len(set(values[base:base + 4])) == 1
+                      else -1) for rank, base in self._s.set_rank_bases)
 
     def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
         """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
@@ -1881,7 +1912,8 @@ class Game:
         cards that qualify (``counts``), the side's melds, the hand's size and counts and
         the codes that may be discarded (empty: no such rule). A pile take is judged on
         the inputs it would leave, without being made (AS-23). With ``answer_only`` the
-        caller needs no collection: a single play that is enough answers ``True``."""
+        caller needs no collection: a single play that is enough answers ``True``, and so
+        does any collection found."""
         values = self._s.values
         left = counts[:]
         spare = size - max(2, self._s.going_out.keep_cards)
@@ -1892,56 +1924,67 @@ class Game:
         if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
                 and len(found_plays[0][0]) <= spare:
             return True
-        plays = [(*play, _code_pairs(play[0])) for play in found_plays]
-        if not plays:
+        if not found_plays:
             return False
-        open_keys: set[int] = set()
-        laid: set[int] = set()
-        failed: set[tuple[object, ...]] = set()
+        # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
+        # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
+        # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
+        # barred by it (bits of meld indexes above those of ranks).
+        plays: list[tuple[tuple[int, ...], int, int, int, int,
+                          tuple[tuple[int, int], ...]]] = []
+        for codes, value, index, open_key, set_key in found_plays:
+            pairs = _code_pairs(codes)
+            bars = sets = 0
+            if index >= 0:
+                bars = sets = 1 << (index + 16)
+            elif set_key is not None:
+                bars = 1 << set_key
+                if open_key is not None:
+                    sets = 1 << open_key
+            plays.append((codes, value, len(codes), bars, sets, pairs))
+        failed: set[tuple[bytes, int]] = set()
         budget = [_REACH_BUDGET]
-        path: list[tuple[tuple[int, ...], int, int | None]] = []
+        path: list[int] = []
 
-        def keeps_free() -> bool:
-            # A discardable card stays: one not used up from the hand.
-            return any(hand[c] - (counts[c] - left[c]) > 0 for c in free)
-
-        def walk(total: int, used: int, again: Callable[..., bool | None]) -> bool | None:
-            key = (tuple(left), frozenset(open_keys), frozenset(laid))
+        def walk(total: int, used: int, bits: int, again: Callable[..., bool | None]
+                 ) -> bool | None:
+            key = (bytes(left), bits)
             if key in failed:
                 return False
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            fitting = [play for play in plays
-                       if used + len(play[0]) <= spare
-                       and not (play[2] >= 0 and play[2] in laid)
-                       and not (play[4] is not None and play[4] in open_keys)
-                       and all(left[c] >= n for c, n in play[5])]
+            fitting: list[int] = []
+            covered: set[int] = set()
+            room = spare - used
+            for number, play in enumerate(plays):
+                if play[2] > room or bits & play[3]:
+                    continue
+                for c, n in play[5]:
+                    if left[c] < n:
+                        break
+                else:
+                    fitting.append(number)
+                    covered.update(play[0])
             # No collection from here can count more than the cards these plays could
             # still use: give up early when even that stays short.
-            covered = {c for play in fitting for c, _n in play[5]}
-            if total + sum(values[c] * left[c] for c in covered) < need:
+            if total + sum([values[c] * left[c] for c in covered]) < need:
                 failed.add(key)
                 return False
-            for codes, value, index, open_key, set_key, _pairs in fitting:
+            for number in fitting:
+                codes, value, size, _bars, sets, _pairs = plays[number]
                 for c in codes:
                     left[c] -= 1
-                if index >= 0:
-                    laid.add(index)
-                if open_key is not None:
-                    open_keys.add(open_key)
-                path.append((codes, index, set_key))
-                if total + value >= need and (not free or keeps_free()):
+                path.append(number)
+                # A discardable card must stay (PH-16): one not used up from the hand.
+                if total + value >= need and (not free or any(
+                        hand[c] - (counts[c] - left[c]) > 0 for c in free)):
                     found: bool | None = True
                 else:
-                    found = again(total + value, used + len(codes), again)
+                    found = again(total + value, used + size, bits | sets, again)
                 if found:
                     return True
                 path.pop()
-                if open_key is not None:
-                    open_keys.discard(open_key)
-                if index >= 0:
-                    laid.discard(index)
                 for c in codes:
                     left[c] += 1
                 if found is None:
@@ -1952,9 +1995,13 @@ class Game:
         # The search is handed itself instead of naming itself: a closure that names
         # itself is a reference cycle, left with everything it holds (``failed``: up to
         # thousands of keys) for the cyclic collector on every call.
-        found = walk(0, 0, walk)
+        found = walk(0, 0, 0, walk)
+        if found and answer_only:
+            return True  # (the caller needs no collection)
         if found:
-            return _Collection(tuple(path), spare, tuple(free))
+            return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
+                                       found_plays[number][4]) for number in path]),
+                               spare, tuple(free))
         return found
 
     def _completion_found(self, need: int, naturals_first: bool) -> bool:
@@ -2015,15 +2062,48 @@ class Game:
         """Whether the initial meld owed after a pile take can still be reached after the
         play ``action`` (AS-23). With ``found``, the collection the search found for the
         position as it is, a play that leaves that collection playable is answered at
-        once; any other is decided on a copy that has made it."""
+        once; any other by a search on what the play leaves (on a copy that has made it
+        only where the search gives up or a variant's hook must see the game)."""
         side = self._s.side_of[self._current]
         codes: Sequence[Card] = getattr(action, "cards", ())
         used = [c.code for c in codes]
-        if self._turn_value + self._counted_value(used) >= self._minimum[side]:
+        # What the play leaves of the cards that qualify, and of the minimum.
+        counts = self._take_counts
+        assert counts is not None
+        left = counts[:]
+        values = self._s.values
+        need = self._minimum[side] - self._turn_value
+        for code in used:
+            if left[code]:
+                left[code] -= 1
+                need -= values[code]
+        if need <= 0:
             return True
         if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
                 and found.survives(self, action, used):
             return True
+        s = self._s
+        player = self._current
+        if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
+                and not s.custom_meld_check and self._hsize[player] > len(used):
+            # The search needs only what the play changes: the counts that qualify, the
+            # side's melds and the hand's size. Decided on those without a copy of the
+            # game, as for a pile take; a copy only when the search gives up (the
+            # completion finder plays on it), and where a variant's hook must see it.
+            melds = self._melds[side][:]
+            if isinstance(action, MakeMeld):
+                melds.append(self._made_meld(action)[0])
+            else:
+                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used))
+            if self._playable_value(left, side, None, melds) < need:
+                return False
+            hand = self._hands[player][:]
+            for code in used:
+                hand[code] -= 1
+            reached = self._collection_search(need, left, melds,
+                                              self._hsize[player] - len(used), hand, [])
+            if reached is not None:
+                return reached is not False
         after = self.clone()
         after._legal_cache = None
         after._executors[type(action)](after, action)
@@ -2395,11 +2475,14 @@ class Game:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
-        all_codes = sorted([*codes, top])
+        all_codes = tuple(sorted([*codes, top]))
         join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
             else None
-        meld = self._take_meld(side, join, all_codes,
-                               sum(1 for c in all_codes if c in WILD_CODES))
+        # A new set made before is known by its cards (see ``_new_meld``).
+        meld = s.tables.melds.get((False, all_codes)) if join is None else None
+        if meld is None:
+            meld = self._take_meld(side, join, all_codes,
+                                   sum(1 for c in all_codes if c in WILD_CODES))
         melds = self._melds[side][:]
         if join is None:
             melds.append(meld)
