@@ -28,18 +28,20 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
     rng = random.Random(7)
     players = 6 if variant == "pennies-from-heaven" else 4
     game = canasta_family.new_game(variant, players=players, seed=11)
-    cleared = layoffs_cleared = cands_cleared = held_cleared = 0
+    cleared = layoffs_cleared = cands_cleared = held_cleared = templates_cleared = 0
     for _step in range(1500):
         if game.is_over:
             break
         size_before = game._s.tables.size
         cands_before = len(game._s.tables.rank_cands)
         held_before = len(game._s.tables.sets_held)
+        templates_before = len(game._s.tables.layoff_templates)
         layoffs_before = len(engine._LAYOFF_ACTIONS)
         legal = game.legal_actions()
         cleared += game._s.tables.size < size_before
         cands_cleared += len(game._s.tables.rank_cands) < cands_before
         held_cleared += len(game._s.tables.sets_held) < held_before
+        templates_cleared += len(game._s.tables.layoff_templates) < templates_before
         assert [str(action) for action in legal] == listed_from_scratch(game)
         layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
         for action in rng.sample(list(legal), min(len(legal), 4)):
@@ -51,3 +53,5 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
     assert cands_cleared > 0, "the candidates made on demand were never started afresh"
     # The set entries by counts held are a shortcut to the memo, started afresh with it.
     assert held_cleared > 0, "the set entries by counts held were never started afresh"
+    # The lay-off templates shared across ranks have limits of their own.
+    assert templates_cleared > 0, "the lay-off templates were never started afresh"

@@ -181,6 +181,61 @@ def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
     return cards
 
 
+_LAYOFF_FIELD = 5
+"""Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
+four of a natural or a 2 and eight jokers."""
+_LAYOFF_NAT_SHIFT = 5 * _LAYOFF_FIELD
+"""The naturals' counts sit above the five wild cards' counts in a shape's number."""
+_LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
+"""What one natural at each suit position adds to a shape's number (before the shift)."""
+_LAYOFF_WILD_UNITS = {code: 1 << (_LAYOFF_FIELD * i) for i, code in enumerate(WILD_CODES)}
+"""What one of each wild card adds to a shape's number."""
+_LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
+_LAYOFF_WILD_BITS = (1 << _LAYOFF_NAT_SHIFT) - 1
+_LAYOFF_WILD_PARTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""The 2s and the jokers of the wild part of a shape's number: a few thousand at most
+(four decks hold four of each 2 and eight jokers), kept under the memo limit all the
+same."""
+
+
+class _LayoffCodes(dict[int, tuple[int, ...]]):
+    """The codes of lay-off shapes by shape number on the set whose first natural code is
+    ``base``, each made when first asked. A shape is a lay-off whatever the rank: how many
+    naturals of each suit position and of each wild card it holds, packed in a number
+    (``_LAYOFF_FIELD`` bits a count), which is all its codes depend on beside the rank.
+    Codes in the order of ``Game._layoff_search``: 2s, naturals, jokers."""
+
+    __slots__ = "base", "nats"
+
+    def __init__(self, base: int) -> None:
+        super().__init__()
+        self.base = base
+        self.nats: dict[int, tuple[int, ...]] = {}
+        """The codes of the naturals of a shape by their part of its number."""
+
+    def __missing__(self, number: int) -> tuple[int, ...]:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # a table of a pure function: it may start afresh at any time
+        wild = number & _LAYOFF_WILD_BITS
+        parts = _LAYOFF_WILD_PARTS.get(wild)
+        if parts is None:
+            if len(_LAYOFF_WILD_PARTS) > _MEMO_ENTRIES:
+                _LAYOFF_WILD_PARTS.clear()
+            parts = _LAYOFF_WILD_PARTS[wild] = (
+                tuple([code for i, code in enumerate(WILD_CODES[:4])
+                       for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]),
+                (JOKER_CODE,) * (wild >> (_LAYOFF_FIELD * 4) & _LAYOFF_MASK))
+        nat = number >> _LAYOFF_NAT_SHIFT
+        nats = self.nats.get(nat)
+        if nats is None:
+            base = self.base
+            nats = self.nats[nat] = tuple([base + p for p in range(4)
+                                           for _ in range(nat >> (_LAYOFF_FIELD * p)
+                                                          & _LAYOFF_MASK)])
+        found = self[number] = parts[0] + nats + parts[1]
+        return found
+
+
 class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
@@ -188,10 +243,15 @@ class _Tables:
     __slots__ = (
         "by_rank",
         "entries",
+        "layoff_codes",
         "layoff_numbers",
         "layoff_room",
+        "layoff_rows",
         "layoff_serial",
         "layoff_serials",
+        "layoff_sig_ids",
+        "layoff_sigs",
+        "layoff_templates",
         "layoffs",
         "layoffs_held",
         "made_melds",
@@ -248,6 +308,29 @@ class _Tables:
         self.layoff_numbers: dict[int, tuple[int, ...]] = {}
         """The numbers of the ``LayOff`` actions of an entry onto one meld index, by
         ``serial * _MELD_INDEXES + index``."""
+        self.layoff_sigs: dict[tuple[object, ...],
+                               tuple[int, tuple[tuple[bool, str | None], ...]]] = {}
+        """The join grid of a natural set's shape (``layoff_room``'s key) as its number in
+        ``layoff_sig_ids``: whether ``n`` naturals and ``w`` wild cards may join it, and the
+        canasta kind they make, for every count the hand and the wild room allow; with the
+        grid itself, by ``naturals * (room + 1) + wild cards``."""
+        self.layoff_sig_ids: dict[tuple[int, int, tuple[tuple[bool, str | None], ...]],
+                                  int] = {}
+        """A number for every join grid met: ranks and meld sizes with the same grid share
+        their lay-off templates."""
+        self.layoff_templates: dict[tuple[int, ...], tuple[tuple[int, ...],
+                                                           tuple[str | None, ...], int]] = {}
+        """The lay-offs on a natural set, whatever its rank, by (join grid number, natural
+        counts by suit position, wild counts clamped to the room): the shape numbers of the
+        candidates (see ``_LayoffCodes``), their canasta kinds and the most cards of one."""
+        self.layoff_rows: dict[tuple[int, ...],
+                               tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
+        """The wild cards that may join some naturals, by (join grid number, how many
+        naturals, wild counts clamped to the room): the wild part of the shape numbers of
+        each subset that may join, in the search's order, their canasta kinds and the most
+        wild cards of one (-1: none)."""
+        self.layoff_codes: dict[int, _LayoffCodes] = {}
+        """The codes of lay-off shapes on the set whose first natural code is the key."""
         self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
         """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
@@ -3735,13 +3818,15 @@ class Game:
             base = set_rank * 4 - 8
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+            held: tuple[int, ...] = (hand[base], hand[base + 1], hand[base + 2],
+                                     hand[base + 3])
             # Keyed by ``base``, a plain int: a key holding the Rank member would stay
             # tracked by the garbage collector, which untracks tuples of plain data.
-            found = self._s.tables.layoffs_held.get(
-                (base, len(meld.cards), meld.wilds, meld.canasta, hand[base],
-                 hand[base + 1], hand[base + 2], hand[base + 3], *wild))
-            if found is not None:
-                return found
+            held_key = (base, len(meld.cards), meld.wilds, meld.canasta, *held, *wild)
+            found = self._s.tables.layoffs_held.get(held_key)
+            if found is None:
+                found = self._layoff_natural(meld, int(set_rank), base, held, wild, held_key)
+            return found
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
             # Only the held cards running on from either end can join: the lay-offs
@@ -3764,15 +3849,13 @@ class Game:
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
+            # Wild cards only, or black 3s (sets of naturals are dealt with above).
             if set_rank is None:
-                held: tuple[int, ...] = ()
+                held = ()
                 base = -1
-            elif set_rank == 3:
+            else:
                 held = (hand[4], hand[7])
                 base = -2
-            else:
-                base = set_rank * 4 - 8
-                held = (hand[base], hand[base + 1], hand[base + 2], hand[base + 3])
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
             tables = self._s.tables
@@ -3818,6 +3901,49 @@ class Game:
             return self._held_entry(held_key, found)
         return found
 
+    def _layoff_natural(self, meld: Meld, rank: int, base: int, held: tuple[int, ...],
+                        wild: tuple[int, ...], held_key: tuple[object, ...]) -> _LayoffEntry:
+        """:meth:`_layoff_entry` on a set of naturals of ``rank`` (first code ``base``) whose
+        entry by the counts held (``held_key``) is not known yet."""
+        tables = self._s.tables
+        nat_held = held[0] + held[1] + held[2] + held[3]
+        if not nat_held and not any(wild):
+            # Nothing in hand could join it.
+            return self._held_entry(held_key, _NO_LAYOFFS)
+        shape = (rank, len(meld.cards), meld.wilds, meld.canasta, nat_held)
+        room = tables.layoff_room.get(shape)
+        if room is None:
+            room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
+        if room <= 0 or not any(wild):
+            if room < 0 or not nat_held:
+                return self._held_entry(held_key, _NO_LAYOFFS)
+            wild = (0, 0, 0, 0, 0)
+        elif max(wild) > room:
+            # As for new melds: only subsets of at most ``room`` wild cards can join.
+            wild = tuple(min(count, room) for count in wild)
+        key = (0, *shape[:4], *held, *wild)
+        cache = tables.layoffs
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 2 * _MEMO_ENTRIES:
+                cache.clear()
+                tables.layoff_numbers.clear()
+                tables.layoff_serials.clear()
+            # Its lay-offs from those of every rank with the same join grid and counts.
+            cands, most = self._layoff_template(base, shape, held, wild, room)
+            # Entries with the same lay-offs (on melds of other sizes, say) share a serial,
+            # and so their action numbers.
+            serial = tables.layoff_serials.get(cands)
+            if serial is None:
+                tables.layoff_serial += 1
+                serial = tables.layoff_serials[cands] = tables.layoff_serial
+            found = cache[key] = (cands, most, serial)
+        by_held = tables.layoffs_held
+        if len(by_held) > 2 * _MEMO_ENTRIES:
+            by_held.clear()
+        by_held[held_key] = found
+        return found
+
     def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
         # Kept by the counts held as they are too (see ``_Tables.layoffs_held``).
         by_held = self._s.tables.layoffs_held
@@ -3825,6 +3951,128 @@ class Game:
             by_held.clear()
         by_held[held_key] = found
         return found
+
+    def _layoff_template(self, base: int, shape: tuple[object, ...], held: tuple[int, ...],
+                         wild: tuple[int, ...], room: int
+                         ) -> tuple[_LayoffCandidates, int]:
+        """What :meth:`_layoff_search` finds on a set of naturals whose first code is
+        ``base`` and whose ``shape`` is (rank, size, wild cards, canasta, naturals held),
+        given the counts ``held`` of its naturals and ``wild`` of the wild cards (clamped
+        to the wild ``room``): its candidates and the most cards of one.
+
+        The search depends on the rank only through the codes of its naturals and the
+        join grid (which counts of naturals and wild cards may join, making which canasta
+        kind): the candidates are kept once per grid and counts, as shape numbers (suit
+        positions and wild cards, see ``_LayoffCodes``) in ``_Tables.layoff_templates``,
+        and turned into the rank's codes by a table of shape codes on that rank."""
+        tables = self._s.tables
+        sig = tables.layoff_sigs.get(shape)
+        if sig is None:
+            sig = self._layoff_sig(shape, room)
+        tkey = (sig[0], *held, *wild)
+        template = tables.layoff_templates.get(tkey)
+        if template is None:
+            template = self._layoff_new_template(tkey, held, wild, room, sig[1])
+        ids, kinds, most = template
+        codes = tables.layoff_codes.get(base)
+        if codes is None:
+            codes = tables.layoff_codes[base] = _LayoffCodes(base)
+        return tuple(zip(map(codes.__getitem__, ids), kinds, strict=True)), most
+
+    def _layoff_sig(self, shape: tuple[object, ...], room: int
+                    ) -> tuple[int, tuple[tuple[bool, str | None], ...]]:
+        """The number of the join grid of ``shape`` (see ``_Tables.layoff_sigs``) and the
+        grid: (legal, canasta kind) by ``naturals * (room + 1) + wild cards``."""
+        tables = self._s.tables
+        sig_ids = tables.layoff_sig_ids
+        if len(tables.layoff_sigs) > _MEMO_ENTRIES or len(sig_ids) > _MEMO_ENTRIES:
+            # Templates and rows are keyed by grid numbers: they start afresh with them.
+            tables.layoff_sigs.clear()
+            sig_ids.clear()
+            tables.layoff_templates.clear()
+            tables.layoff_rows.clear()
+        rank, size, wilds, _canasta, nat_held = shape
+        assert isinstance(rank, int) and isinstance(size, int) and isinstance(wilds, int)
+        assert isinstance(nat_held, int)
+        nat_now = size - wilds
+        grid = tuple([(self._set_ok(rank, nat_now + n, wilds + w),
+                       self._canasta_kind(False, rank, size + n + w, wilds + w))
+                      for n in range(nat_held + 1) for w in range(max(room, 0) + 1)])
+        # Keyed with the counts that give it its shape: grids of other widths never meet.
+        grid_key = (nat_held, room, grid)
+        number = sig_ids.get(grid_key)
+        if number is None:
+            number = sig_ids[grid_key] = len(sig_ids)
+        sig = tables.layoff_sigs[shape] = (number, grid)
+        return sig
+
+    def _layoff_new_template(self, tkey: tuple[int, ...], held: tuple[int, ...],
+                             wild: tuple[int, ...], room: int,
+                             grid: tuple[tuple[bool, str | None], ...]
+                             ) -> tuple[tuple[int, ...], tuple[str | None, ...], int]:
+        """The template of ``tkey`` (see ``_Tables.layoff_templates``): the search of
+        :meth:`_layoff_search` on suit positions instead of codes, in the same order (by
+        the naturals, then by the wild cards with them)."""
+        tables = self._s.tables
+        templates = tables.layoff_templates
+        if len(templates) > _MEMO_ENTRIES:
+            templates.clear()
+        nat_subs = _submultisets([(p, c) for p, c in enumerate(held) if c], 0, 99)
+        rows: dict[int, tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
+        ids: list[int] = []
+        kinds: list[str | None] = []
+        most = 0
+        weights = _LAYOFF_POSITIONS.__getitem__
+        for nat in nat_subs:
+            n = len(nat)
+            row = rows.get(n)
+            if row is None:
+                row = rows[n] = self._layoff_row(tkey[0], n, wild, room, grid)
+            wild_numbers, row_kinds, row_most = row
+            if row_most < 0:
+                continue
+            nat_number = sum(map(weights, nat)) << _LAYOFF_NAT_SHIFT
+            ids.extend([nat_number | number for number in wild_numbers])
+            kinds.extend(row_kinds)
+            if n + row_most > most:
+                most = n + row_most
+        template = templates[tkey] = (tuple(ids), tuple(kinds), most)
+        return template
+
+    def _layoff_row(self, sig: int, n: int, wild: tuple[int, ...], room: int,
+                    grid: tuple[tuple[bool, str | None], ...]
+                    ) -> tuple[tuple[int, ...], tuple[str | None, ...], int]:
+        """The wild cards that may join ``n`` naturals on a set of join grid ``sig`` (see
+        ``_Tables.layoff_rows``)."""
+        rows = self._s.tables.layoff_rows
+        key = (sig, n, *wild)
+        row = rows.get(key)
+        if row is not None:
+            return row
+        if len(rows) > _MEMO_ENTRIES:
+            rows.clear()
+        high = max(room, 0)
+        # The search takes the wild cards up to the meld's raw room; those beyond ``room``
+        # never join (that is what the room means), and the rest come in the same order.
+        wild_subs = _submultisets([(c, k) for c, k in zip(WILD_CODES, wild, strict=True) if k],
+                                  0, high)
+        first = n * (high + 1)
+        units = _LAYOFF_WILD_UNITS.__getitem__
+        numbers: list[int] = []
+        kinds: list[str | None] = []
+        most = -1
+        for wsub in wild_subs:
+            w = len(wsub)
+            if not n and not w:
+                continue
+            ok, kind = grid[first + w]
+            if ok:
+                numbers.append(sum(map(units, wsub)))
+                kinds.append(kind)
+                if w > most:
+                    most = w
+        row = rows[key] = (tuple(numbers), tuple(kinds), most)
+        return row
 
     def _layoff_wild_room(self, meld: Meld, held: int) -> int:
         """The most wild cards one lay-off on the set ``meld`` can hold, given ``held``
