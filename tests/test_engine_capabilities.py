@@ -5,9 +5,11 @@ variant gets them without an engine change."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from canasta_family import HandSetup, IllegalActionError, hookimpl
+from canasta_family.cards import Rank
 from canasta_family.engine import Game
 from canasta_family.hookspecs import Options
 from canasta_family.plugins import Variant
@@ -327,3 +329,32 @@ def test_hooks_are_called_as_pluggy_would_wrappers_and_order_included() -> None:
     assert len(ordered.hand_results) == 1  # the tryfirst answer ended the hand
     _discard_first(ordered)
     assert len(ordered.hand_results) == 1  # None passes on: the default continues
+
+
+class NoSevensPlugin(AmericanSambaPlugin):
+    """American Samba without sets of sevens (``MeldRules.set_ranks``), for these tests."""
+
+    info = VariantInfo(name="no-sevens-test", players=(2, 4), rule_ids=VARIANT.rule_ids)
+
+    @hookimpl
+    def canasta_meld_rules(self, num_players: int, options: Options) -> MeldRules:
+        base = AmericanSambaPlugin.canasta_meld_rules(self, num_players, options)
+        return attrs.evolve(base, set_ranks=base.set_ranks - {Rank.SEVEN})
+
+
+def test_ranks_that_are_not_set_ranks_are_never_listed_as_sets() -> None:
+    """A variant may leave ranks out of ``MeldRules.set_ranks``: sevens are then never
+    offered as a set, nor accepted, while the eights and kings beside them are."""
+    plugin = NoSevensPlugin()
+    setup = HandSetup(hands=("7c 7d 7h 8c 8d 8h Kc Kd Ks 2c 4s", "5c 5d 6s"), pile="9c",
+                      stock="Jc Jd Js Qd", to_play=0)
+    game = Game(Variant(info=plugin.info, plugin=plugin, origin="test"), players=2, seed=4,
+                start=setup)
+    game.apply("draw")
+    melds = [str(a) for a in game.legal_actions() if str(a).startswith("meld")]
+    assert "meld 8c 8d 8h" in melds and "meld Kc Kd Ks" in melds
+    assert not any("7" in meld for meld in melds)
+    held = game.hand_size(0)
+    with pytest.raises(IllegalActionError):
+        game.apply("meld 7c 7d 7h")
+    assert game.hand_size(0) == held  # the rejected meld left the hand as it was
