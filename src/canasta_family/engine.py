@@ -3863,40 +3863,18 @@ class Game:
             found = tables.layoffs_held.get(held_key)
             if found is not None:
                 return found
-            nat_held = held[0] + held[1] + held[2] + held[3] if len(held) == 4 else sum(held)
-            if not nat_held and not any(wild):
-                # Nothing in hand could join it.
-                return self._held_entry(held_key, _NO_LAYOFFS)
             shape = (None if set_rank is None else int(set_rank), size, meld.wilds,
-                     meld.canasta, nat_held)
-            room = tables.layoff_room.get(shape)
-            if room is None:
-                room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
-            if room <= 0 or not any(wild):
-                if room < 0 or not shape[4]:
-                    return self._held_entry(held_key, _NO_LAYOFFS)
-                wild = (0, 0, 0, 0, 0)
-            elif max(wild) > room:
-                # As for new melds: only subsets of at most ``room`` wild cards can join.
-                wild = tuple(min(count, room) for count in wild)
+                     meld.canasta, sum(held))
+            fit = self._layoff_fit(meld, shape, wild)
+            if fit is None:
+                return self._held_entry(held_key, _NO_LAYOFFS)
+            wild = fit[1]
             key = (0, *shape[:4], *held, *wild)
-        tables = self._s.tables
-        cache = tables.layoffs
-        found = cache.get(key)
+        found = self._s.tables.layoffs.get(key)
         if found is None:
-            if len(cache) > 2 * _MEMO_ENTRIES:
-                cache.clear()
-                tables.layoff_numbers.clear()
-                tables.layoff_serials.clear()
             cands = tuple(self._layoff_search(hand, meld))
-            # Entries with the same lay-offs (on melds of other sizes, say) share a serial,
-            # and so their action numbers.
-            serial = tables.layoff_serials.get(cands)
-            if serial is None:
-                tables.layoff_serial += 1
-                serial = tables.layoff_serials[cands] = tables.layoff_serial
-            found = cache[key] = (cands, max(map(len, map(_CODES_OF, cands)), default=0),
-                                  serial)
+            found = self._file_layoffs(key, cands,
+                                       max(map(len, map(_CODES_OF, cands)), default=0))
         if key[0] == 0:
             return self._held_entry(held_key, found)
         return found
@@ -3905,43 +3883,57 @@ class Game:
                         wild: tuple[int, ...], held_key: tuple[object, ...]) -> _LayoffEntry:
         """:meth:`_layoff_entry` on a set of naturals of ``rank`` (first code ``base``) whose
         entry by the counts held (``held_key``) is not known yet."""
-        tables = self._s.tables
-        nat_held = held[0] + held[1] + held[2] + held[3]
-        if not nat_held and not any(wild):
-            # Nothing in hand could join it.
+        shape = (rank, len(meld.cards), meld.wilds, meld.canasta,
+                 held[0] + held[1] + held[2] + held[3])
+        fit = self._layoff_fit(meld, shape, wild)
+        if fit is None:
             return self._held_entry(held_key, _NO_LAYOFFS)
-        shape = (rank, len(meld.cards), meld.wilds, meld.canasta, nat_held)
+        room, wild = fit
+        key = (0, *shape[:4], *held, *wild)
+        found = self._s.tables.layoffs.get(key)
+        if found is None:
+            # Its lay-offs from those of every rank with the same join grid and counts.
+            found = self._file_layoffs(key, *self._layoff_template(base, shape, held, wild,
+                                                                   room))
+        return self._held_entry(held_key, found)
+
+    def _layoff_fit(self, meld: Meld, shape: tuple[int | None, int, int, str | None, int],
+                    wild: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+        """The wild room of the set ``meld`` of ``shape`` (rank, size, wild cards, canasta,
+        naturals of its rank held) and the wild counts ``wild`` clamped to it, or None
+        when nothing held could join it."""
+        if not shape[4] and not any(wild):
+            return None
+        tables = self._s.tables
         room = tables.layoff_room.get(shape)
         if room is None:
-            room = tables.layoff_room[shape] = self._layoff_wild_room(meld, nat_held)
+            room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
         if room <= 0 or not any(wild):
-            if room < 0 or not nat_held:
-                return self._held_entry(held_key, _NO_LAYOFFS)
-            wild = (0, 0, 0, 0, 0)
-        elif max(wild) > room:
+            if room < 0 or not shape[4]:
+                return None
+            return room, (0, 0, 0, 0, 0)
+        if max(wild) > room:
             # As for new melds: only subsets of at most ``room`` wild cards can join.
             wild = tuple(min(count, room) for count in wild)
-        key = (0, *shape[:4], *held, *wild)
+        return room, wild
+
+    def _file_layoffs(self, key: tuple[object, ...], cands: _LayoffCandidates, most: int
+                      ) -> _LayoffEntry:
+        """File the lay-offs ``cands`` (the most cards of one: ``most``) under ``key`` in
+        ``_Tables.layoffs``. Entries with the same lay-offs (on melds of other sizes, say)
+        share a serial, and so their action numbers."""
+        tables = self._s.tables
         cache = tables.layoffs
-        found = cache.get(key)
-        if found is None:
-            if len(cache) > 2 * _MEMO_ENTRIES:
-                cache.clear()
-                tables.layoff_numbers.clear()
-                tables.layoff_serials.clear()
-            # Its lay-offs from those of every rank with the same join grid and counts.
-            cands, most = self._layoff_template(base, shape, held, wild, room)
-            # Entries with the same lay-offs (on melds of other sizes, say) share a serial,
-            # and so their action numbers.
-            serial = tables.layoff_serials.get(cands)
-            if serial is None:
-                tables.layoff_serial += 1
-                serial = tables.layoff_serials[cands] = tables.layoff_serial
-            found = cache[key] = (cands, most, serial)
-        by_held = tables.layoffs_held
-        if len(by_held) > 2 * _MEMO_ENTRIES:
-            by_held.clear()
-        by_held[held_key] = found
+        if len(cache) > 2 * _MEMO_ENTRIES:
+            cache.clear()
+            tables.layoff_numbers.clear()
+            tables.layoff_serials.clear()
+        serial = tables.layoff_serials.get(cands)
+        if serial is None:
+            tables.layoff_serial += 1
+            serial = tables.layoff_serials[cands] = tables.layoff_serial
+        found: _LayoffEntry = (cands, most, serial)
+        cache[key] = found
         return found
 
     def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
