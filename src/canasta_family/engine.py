@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import compress
-from operator import attrgetter, itemgetter, mul
+from itertools import compress, repeat
+from operator import add, attrgetter, itemgetter, mul
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, cast
 
@@ -116,12 +116,12 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, int]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the entry's serial
-number). The numbers of their LayOff actions in ``_LAYOFF_ACTIONS`` are kept apart, by
-serial and meld index in ``tables.layoff_numbers``, so that the entry stays plain data (a
-small int keys faster than the shape's long tuple)."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, -1)
+_LayoffEntry = tuple[_LayoffCandidates, int, tuple[int, ...]]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
+their ``LayOff`` actions onto meld index 0). The action onto meld ``index`` has the number
+plus ``index`` (see ``_LayoffActions``): plain numbers, which the collector skips, and one
+tuple for every index."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
 _NO_SET: _Entry = ((), (), 0, None, None)
 """What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
 _WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
@@ -144,11 +144,18 @@ _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, .
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
 
-_LAYOFF_ACTIONS: list[LayOff] = []
-"""Every ``LayOff`` the listing has made, by action number (as for new melds, the memo
-entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
-_LAYOFF_NUMBERS: dict[tuple[int, tuple[int, ...]], int] = {}
-"""The action number of the lay-off of each (meld index, codes)."""
+_LAYOFF_CODES: list[tuple[int, ...]] = []
+"""The codes of every lay-off the memo has met, by their number."""
+_LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
+"""The number of each lay-off's codes in ``_LAYOFF_CODES``."""
+
+
+def _layoff_code_number(codes: tuple[int, ...]) -> int:
+    number = _LAYOFF_CODE_NUMBERS.get(codes)
+    if number is None:
+        number = _LAYOFF_CODE_NUMBERS[codes] = len(_LAYOFF_CODES)
+        _LAYOFF_CODES.append(codes)
+    return number
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
@@ -196,6 +203,26 @@ _LAYOFF_WILD_PARTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """The 2s and the jokers of the wild part of a shape's number: a few thousand at most
 (four decks hold four of each 2 and eight jokers), kept under the memo limit all the
 same."""
+
+
+class _LayoffActions(dict[int, "LayOff"]):
+    """Every ``LayOff`` by action number: the number of its codes in ``_LAYOFF_CODES``
+    times ``_MELD_INDEXES``, plus its meld index. Made when first asked, so that a memo
+    entry's numbers serve every meld index (as for new melds, the entries hold numbers
+    the garbage collector need not scan, see ``_Entry``)."""
+
+    __slots__ = ()
+
+    def __missing__(self, number: int) -> LayOff:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # any action is made again from its number
+        action: LayOff = _make(LayOff, meld=number % _MELD_INDEXES,
+                               cards=_cards_of(_LAYOFF_CODES[number // _MELD_INDEXES]))
+        self[number] = action
+        return action
+
+
+_LAYOFF_ACTIONS = _LayoffActions()
 
 
 class _LayoffCodes(dict[int, tuple[int, ...]]):
@@ -247,8 +274,6 @@ class _Tables:
         "layoff_numbers",
         "layoff_room",
         "layoff_rows",
-        "layoff_serial",
-        "layoff_serials",
         "layoff_sig_ids",
         "layoff_sigs",
         "layoff_templates",
@@ -301,13 +326,9 @@ class _Tables:
         """The same entries on sets by the meld's shape and the counts held as they are:
         one lookup, where the clamped key needs the meld's wild room first."""
         self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.layoff_serial = 0
-        """The last serial number of lay-off entries (``_LayoffEntry``): never reused."""
-        self.layoff_serials: dict[_LayoffCandidates, int] = {}
-        """The serial number of the entries with these lay-offs."""
-        self.layoff_numbers: dict[int, tuple[int, ...]] = {}
-        """The numbers of the ``LayOff`` actions of an entry onto one meld index, by
-        ``serial * _MELD_INDEXES + index``."""
+        self.layoff_numbers: dict[_LayoffCandidates, tuple[int, ...]] = {}
+        """The action numbers of these lay-offs onto meld index 0 (see ``_LayoffEntry``):
+        entries with the same lay-offs share one tuple."""
         self.layoff_sigs: dict[tuple[object, ...],
                                tuple[int, tuple[tuple[bool, str | None], ...]]] = {}
         """The join grid of a natural set's shape (``layoff_room``'s key) as its number in
@@ -3519,12 +3540,15 @@ class Game:
         return action
 
     def _list_play(self, out: list[Action]) -> None:
-        if len(_LAYOFF_ACTIONS) > 4 * _MEMO_ENTRIES:
+        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
             # Started afresh before any number is handed out, with every table of them.
+            _LAYOFF_CODES.clear()
+            _LAYOFF_CODE_NUMBERS.clear()
             _LAYOFF_ACTIONS.clear()
-            _LAYOFF_NUMBERS.clear()
             for tables in _TABLES.values():
                 tables.layoff_numbers.clear()
+                tables.layoffs.clear()
+                tables.layoffs_held.clear()
         player = self._current
         s = self._s
         side = s.side_of[player]
@@ -3625,9 +3649,12 @@ class Game:
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = s.meld.max_size
-        layoff_numbers = s.tables.layoff_numbers
+        layoff_action = _LAYOFF_ACTIONS.__getitem__
         layoffs_held = s.tables.layoffs_held.get
         w0, w1, w2, w3, wj = wild_held
+        # Half the sets a listing meets have no card of theirs in a hand without wild
+        # cards: nothing can join them, which needs no memo key.
+        no_wild = not (w0 or w1 or w2 or w3 or wj)
         for index, meld in enumerate(melds if melding else ()):
             size = len(meld.cards)
             if cap is not None and size >= cap:
@@ -3637,6 +3664,9 @@ class Game:
             # ``_layoff_entry`` looks it up first, without the call.
             if set_rank is not None and set_rank != 3:
                 base = set_rank * 4 - 8
+                if no_wild and not (source[base] or source[base + 1] or source[base + 2]
+                                    or source[base + 3]):
+                    continue
                 lentry = layoffs_held((base, size, meld.wilds, meld.canasta, source[base],
                                       source[base + 1], source[base + 2], source[base + 3],
                                       w0, w1, w2, w3, wj))
@@ -3644,22 +3674,13 @@ class Game:
                     lentry = self._layoff_entry(source, meld, wild_held)
             else:
                 lentry = self._layoff_entry(source, meld, wild_held)
-            lcands, lmost, lkey = lentry
+            lcands, lmost, lnumbers = lentry
             if not lcands:
                 continue
-            black3 = set_rank == Rank.THREE
+            black3 = set_rank == 3
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
-                number_key = lkey * _MELD_INDEXES + index
-                layoffs = layoff_numbers.get(number_key)
-                if layoffs is None:
-                    if len(layoff_numbers) > 4 * _MEMO_ENTRIES:
-                        layoff_numbers.clear()
-                    known = _LAYOFF_NUMBERS.get
-                    layoffs = layoff_numbers[number_key] = tuple(
-                        [number if number is not None else self._layoff_number(index, codes)
-                         for codes, _kind in lcands
-                         for number in (known((index, codes)),)])
-                out.extend(map(_LAYOFF_ACTIONS.__getitem__, layoffs))
+                out.extend(map(layoff_action, map(add, lnumbers, repeat(index)) if index
+                               else lnumbers))
                 continue
             for codes, new_kind in lcands:
                 after = n - len(codes)
@@ -3790,17 +3811,8 @@ class Game:
                 out.append(_DISCARD_ACTIONS[code])
 
     @staticmethod
-    def _layoff_number(index: int, codes: tuple[int, ...]) -> int:
-        number = _LAYOFF_NUMBERS.get((index, codes))
-        if number is None:
-            number = _LAYOFF_NUMBERS[(index, codes)] = len(_LAYOFF_ACTIONS)
-            _LAYOFF_ACTIONS.append(_make(LayOff, meld=index,
-                                         cards=_cards_of(codes)))
-        return number
-
-    @staticmethod
     def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
-        return _LAYOFF_ACTIONS[Game._layoff_number(index, codes)]
+        return _LAYOFF_ACTIONS[_layoff_code_number(codes) * _MELD_INDEXES + index]
 
     def _layoff_entry(self, hand: list[int], meld: Meld,
                       wild: tuple[int, ...] | None = None) -> _LayoffEntry:
@@ -3921,18 +3933,17 @@ class Game:
                       ) -> _LayoffEntry:
         """File the lay-offs ``cands`` (the most cards of one: ``most``) under ``key`` in
         ``_Tables.layoffs``. Entries with the same lay-offs (on melds of other sizes, say)
-        share a serial, and so their action numbers."""
+        share their action numbers."""
         tables = self._s.tables
         cache = tables.layoffs
         if len(cache) > 2 * _MEMO_ENTRIES:
             cache.clear()
             tables.layoff_numbers.clear()
-            tables.layoff_serials.clear()
-        serial = tables.layoff_serials.get(cands)
-        if serial is None:
-            tables.layoff_serial += 1
-            serial = tables.layoff_serials[cands] = tables.layoff_serial
-        found: _LayoffEntry = (cands, most, serial)
+        numbers = tables.layoff_numbers.get(cands)
+        if numbers is None:
+            numbers = tables.layoff_numbers[cands] = tuple(
+                [_layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
+        found: _LayoffEntry = (cands, most, numbers)
         cache[key] = found
         return found
 
