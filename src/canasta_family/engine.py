@@ -3231,7 +3231,6 @@ class Game:
         mr = s.meld
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
-        top_wild = max(raw)
         if tables.size > 4 * _MEMO_ENTRIES:
             # Cleared before any entry is handed out, with the action numbers they use.
             # Four times the other tables' limit: without their candidates the entries
@@ -3251,7 +3250,7 @@ class Game:
         threes = s.threes_with_black if black3 else s.threes_in_sets
         if threes and hand[4] + hand[7] >= min_nat:
             nat_key: tuple[int, ...] = (3, hand[4], hand[7])
-            entry = self._set_entry(nat_key, raw, total_wild, top_wild)
+            entry = self._set_entry(nat_key, raw, total_wild)
             if entry is not None:
                 out.extend([entry] * threes)
         # Each set rank's entry by the counts held as they are: one lookup, where the
@@ -3272,12 +3271,12 @@ class Game:
                 if len(tables.sets_held) > 4 * _MEMO_ENTRIES:
                     tables.sets_held.clear()  # a shortcut to by_rank: nothing is lost
                 found = tables.sets_held[held_key] = self._set_entry(
-                    (rank, a, b, c, d), raw, total_wild, top_wild) or _NO_SET
+                    (rank, a, b, c, d), raw, total_wild) or _NO_SET
             if found is not _NO_SET:
                 out.append(found)
         if mr.wild_melds and total_wild >= mr.min_size:
             cap = s.wild_cap
-            wildkey = raw if top_wild <= cap else tuple(min(count, cap) for count in raw)
+            wildkey = raw if max(raw) <= cap else tuple(min(count, cap) for count in raw)
             key: tuple[int, ...] = (0, *wildkey)
             entry = tables.entries.get(key)
             if entry is None:
@@ -3309,10 +3308,10 @@ class Game:
                     out.append(entry)
         return out
 
-    def _set_entry(self, nat_key: tuple[int, ...], raw: tuple[int, ...], total_wild: int,
-                   top_wild: int) -> _Entry | None:
+    def _set_entry(self, nat_key: tuple[int, ...], raw: tuple[int, ...], total_wild: int
+                   ) -> _Entry | None:
         """The memo entry of the sets of ``nat_key`` with the wild cards ``raw`` (their
-        total and largest count given), or None when it has no set."""
+        total given), or None when it has no set."""
         tables = self._s.tables
         slot = tables.by_rank.get(nat_key)
         if slot is None:
@@ -3323,7 +3322,7 @@ class Game:
         # A set of this rank can hold at most ``room`` wild cards, and subsets of at most
         # that many depend only on min(count, room): the wild part of the key is clamped
         # to it, so hands that differ only in wild cards no set could use share one entry.
-        wildkey = raw if not total_wild or top_wild <= room else tuple(
+        wildkey = raw if total_wild <= room or max(raw) <= room else tuple(
             [min(count, room) for count in raw])
         entry = entries.get(wildkey)
         if entry is None:
@@ -3598,7 +3597,7 @@ class Game:
         # not be discarded (PH-16): a whole memo entry whose largest play is that small is
         # copied at once.
         fast = not must and not custom and not forbidden_now
-        limit = min(safe, n - 2)
+        limit = safe if safe < n - 2 else n - 2
         # AS-23: while an initial meld is owed only cards held before the take may be
         # played, so the plays are listed from those cards alone (a pile take can add
         # dozens of cards whose plays would all be thrown away).
