@@ -3463,7 +3463,8 @@ class Game:
                 if not w:
                     number = number_of(nat)
                     add(self._meld_number(nat) if number is None else number)
-                    largest = max(largest, n)
+                    if n > largest:
+                        largest = n
                     continue
                 group = groups[w]
                 for _wvalue, low, high, serial in group:
@@ -3602,7 +3603,7 @@ class Game:
         # played, so the plays are listed from those cards alone (a pile take can add
         # dozens of cards whose plays would all be thrown away).
         counts = self._take_counts
-        source = [min(a, b) for a, b in zip(hand, counts, strict=True)] \
+        source = [a if a < b else b for a, b in zip(hand, counts, strict=True)] \
             if owes and counts is not None else hand
         entries = self._meld_entries(source, black3=True) if melding else ()
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
@@ -3923,7 +3924,7 @@ class Game:
             if room < 0 or not shape[4]:
                 return None
             return room, (0, 0, 0, 0, 0)
-        if max(wild) > room:
+        if wild[0] + wild[1] + wild[2] + wild[3] + wild[4] > room and max(wild) > room:
             # As for new melds: only subsets of at most ``room`` wild cards can join.
             wild = tuple(min(count, room) for count in wild)
         return room, wild
