@@ -4165,10 +4165,12 @@ class Game:
         >>> game.apply("draw"); game.phase
         'play'
         """
-        execute = self._executors.get(type(action))
+        # The module's alias of the class table: a class attribute read through a
+        # slotted instance is not specialised by the interpreter, a global is.
+        execute = _EXECUTORS.get(type(action))
         if execute is None or player is not None:
             act = self._coerce(action, player)
-            execute = self._executors[type(act)]
+            execute = _EXECUTORS[type(act)]
         else:
             act = action  # type: ignore[assignment]  # an action value already
         cached = self._legal_cache
@@ -4681,3 +4683,7 @@ class Game:
                 f"hand={self._hand_no} seat={self._current} phase={self._phase} "
                 f"scores={self._scores}>")
 
+
+
+_EXECUTORS = Game._executors
+"""``Game._executors`` for ``Game.apply``, which reads it at every action."""
