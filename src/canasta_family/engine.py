@@ -4366,27 +4366,56 @@ class Game:
     def _do_meld(self, action: MakeMeld) -> None:
         player = self._current
         side = self._s.side_of[player]
-        meld, codes = self._made_meld(action)
-        # The count only matters towards an initial meld still to make (and a pile take
-        # short of it, whose counted cards only exist before that meld).
-        value = 0 if self._initial[side] and self._take_counts is None \
-            else self._counted_value(codes, use_up=True)
-        self._remove(player, codes)
-        self._note_meld(side, None, meld, value)
+        # ``_made_meld``'s hit inline, and below ``_remove``, ``_note_meld`` past the
+        # initial meld and ``_after_play``: a Python call costs about 400 instructions,
+        # and a random hand makes a dozen melds.
+        found = self._s.tables.made_melds.get(id(action))
+        if found is not None and found[0] is action:
+            meld, codes = found[1], found[2]
+        else:
+            meld, codes = self._made_meld(action)
+        hand = self._hands[player]
+        for code in codes:
+            hand[code] -= 1
+        left = self._hsize[player] - len(codes)
+        self._hsize[player] = left
+        if self._initial[side] and self._take_counts is None:
+            self._melds[side].append(meld)
+            if meld.canasta is not None:
+                self._turn_kinds.append(meld.canasta)
+        else:
+            # The count only matters towards an initial meld still to make (and a pile
+            # take short of it, whose counted cards only exist before that meld).
+            self._note_meld(side, None, meld, self._counted_value(codes, use_up=True))
         self._log.extend((player, action))
-        self._after_play(player)
+        if not left:
+            self._end_hand(went_out=player, reason=f"seat {player} went out")
 
     def _do_layoff(self, action: LayOff) -> None:
         player = self._current
         side = self._s.side_of[player]
-        codes = tuple([c.code for c in action.cards])
-        new = self._laid_off(self._melds[side][action.meld], codes)
-        value = 0 if self._initial[side] and self._take_counts is None \
-            else self._counted_value(codes, use_up=True)
-        self._remove(player, codes)
-        self._note_meld(side, action.meld, new, value)
+        cards = action.cards
+        # Most lay-offs are of one card: its code without a list comprehension.
+        codes = (cards[0].code,) if len(cards) == 1 else tuple([c.code for c in cards])
+        melds = self._melds[side]
+        index = action.meld
+        old = melds[index]
+        new = self._laid_off(old, codes)
+        hand = self._hands[player]
+        for code in codes:
+            hand[code] -= 1
+        left = self._hsize[player] - len(codes)
+        self._hsize[player] = left
+        if self._initial[side] and self._take_counts is None:
+            # ``_note_meld`` past the initial meld, inline as in ``_do_meld``.
+            melds[index] = new
+            if old.canasta is None and new.canasta is not None:
+                self._turn_kinds.append(new.canasta)
+        else:
+            self._note_meld(side, index, new, self._counted_value(codes, use_up=True))
         self._log.extend((player, action))
-        self._after_play(player)
+        if not left:
+            self._end_hand(went_out=player, reason=f"seat {player} went out")
 
     def _do_merge(self, action: Merge) -> None:
         player = self._current
