@@ -4270,16 +4270,22 @@ class Game:
         self._end_hand(went_out=None, reason="the stock is exhausted and the pile was not taken")
 
     def _take_rest_of_pile(self, player: int) -> None:
-        side = self._s.side_of[player]
         hand = self._hands[player]
-        auto = self._s.red.auto_place
-        for code in self._pile[:-1]:
-            if auto and code in RED_THREES:
-                self._red[side].append(code)
-                self._log.extend((player, f"places {CARDS[code]} from the pile"))
-            else:
+        rest = self._pile[:-1]
+        kept = len(rest)
+        if self._s.red.auto_place:
+            red = self._red[self._s.side_of[player]]
+            for code in rest:
+                if code in RED_THREES:
+                    red.append(code)
+                    self._log.extend((player, f"places {CARDS[code]} from the pile"))
+                    kept -= 1
+                else:
+                    hand[code] += 1
+        else:
+            for code in rest:
                 hand[code] += 1
-                self._hsize[player] += 1
+        self._hsize[player] += kept
         self._pile = []
         self._freezers = 0
 
@@ -4294,9 +4300,16 @@ class Game:
             self._note_meld(side, action.onto, new, 0)
         else:
             codes = [c.code for c in action.cards]
-            self._remove(player, codes)
+            hand = self._hands[player]
+            wild = 1 if top in WILD_CODES else 0
+            # ``_remove`` inline, and the wild cards counted on the way (a generator
+            # expression is a frame of its own).
+            for code in codes:
+                hand[code] -= 1
+                if code in WILD_CODES:
+                    wild += 1
+            self._hsize[player] -= len(codes)
             all_codes = sorted([*codes, top])
-            wild = sum(1 for c in all_codes if c in WILD_CODES)
             join = (self._open_set_index(side, top // 4 + 2)
                     if self._s.meld.one_open_meld_per_rank else None)
             meld = self._take_meld(side, join, all_codes, wild)
@@ -4319,7 +4332,8 @@ class Game:
                     # count towards the minimum, which must be reached before a discard.
                     self._take_counts = held
         self._phase = PLAY
-        self._after_play(player)
+        if not self._hsize[player]:
+            self._end_hand(went_out=player, reason=f"seat {player} went out")
 
     def _do_pickup(self, action: PickUp) -> None:
         player = self._current
