@@ -96,6 +96,8 @@ RED_THREES = (5, 6)
 BLACK_THREES = (4, 7)
 _FREEZES: tuple[bool, ...] = tuple(c in WILD_CODES or c in RED_THREES for c in range(NUM_CODES))
 """Whether the card of each code freezes the pile when it is discarded onto it (AS-18a)."""
+_IS_RED_THREE: tuple[bool, ...] = tuple(c in RED_THREES for c in range(NUM_CODES))
+"""Whether each code is a red 3: an index into a tuple is cheaper than ``in RED_THREES``."""
 
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
@@ -4249,7 +4251,7 @@ class Game:
         self._log.extend((player, "draws"))
         while pending and stock:
             code = stock.pop()
-            if auto and code in RED_THREES:
+            if auto and _IS_RED_THREE[code]:
                 # AS-16: a drawn red 3 is placed at once and replaced.
                 self._red[s.side_of[player]].append(code)
                 self._log.extend((player, f"places {CARDS[code]}"))
