@@ -98,6 +98,8 @@ _FREEZES: tuple[bool, ...] = tuple(c in WILD_CODES or c in RED_THREES for c in r
 """Whether the card of each code freezes the pile when it is discarded onto it (AS-18a)."""
 _IS_RED_THREE: tuple[bool, ...] = tuple(c in RED_THREES for c in range(NUM_CODES))
 """Whether each code is a red 3: an index into a tuple is cheaper than ``in RED_THREES``."""
+_IS_WILD: tuple[bool, ...] = tuple(c in WILD_CODES for c in range(NUM_CODES))
+"""Whether each code is a wild card (a table, as ``_IS_RED_THREE``)."""
 
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
@@ -4285,7 +4287,7 @@ class Game:
         if self._s.red.auto_place:
             red = self._red[self._s.side_of[player]]
             for code in rest:
-                if code in RED_THREES:
+                if _IS_RED_THREE[code]:
                     red.append(code)
                     self._log.extend((player, f"places {CARDS[code]} from the pile"))
                     kept -= 1
@@ -4310,12 +4312,12 @@ class Game:
         else:
             codes = [c.code for c in action.cards]
             hand = self._hands[player]
-            wild = 1 if top in WILD_CODES else 0
+            wild = 1 if _IS_WILD[top] else 0
             # ``_remove`` inline, and the wild cards counted on the way (a generator
             # expression is a frame of its own).
             for code in codes:
                 hand[code] -= 1
-                if code in WILD_CODES:
+                if _IS_WILD[code]:
                     wild += 1
             self._hsize[player] -= len(codes)
             all_codes = sorted([*codes, top])
@@ -4395,7 +4397,7 @@ class Game:
         else:
             wild = meld.wilds
             for code in codes:
-                if code in WILD_CODES:
+                if _IS_WILD[code]:
                     wild += 1
             new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
                                  None, all_codes, wild)
