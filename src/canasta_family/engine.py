@@ -1528,9 +1528,9 @@ class Game:
         hand = self._hands[player]
         side = self._s.side_of[player]
         while True:
+            if not (hand[5] or hand[6]):
+                return  # no red 3 (codes 5 and 6) held: most first turns, without a list
             found = [code for code in RED_THREES for _ in range(hand[code])]
-            if not found:
-                return
             for code in found:
                 hand[code] -= 1
                 self._hsize[player] -= 1
