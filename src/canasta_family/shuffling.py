@@ -60,8 +60,42 @@ def shuffle_like_random(rng: random.Random, items: list[int]) -> None:
         # another, so asking for one word per remaining position never takes a word
         # ``Random.shuffle`` would not have used: the generator ends in the same state.
         words = getrandbits(_WORD_BITS * i).to_bytes(4 * i, "little")
+        if i < _BYTE_POSITIONS:
+            i = _shuffle_from_top_bytes(items, i, words[3::4])
+            continue
         for word in memoryview(words).cast("I"):
             j = word >> shifts[i]
             if j <= i:
                 items[i], items[j] = items[j], items[i]
                 i -= 1
+
+
+_BYTE_POSITIONS = 255
+"""Below this position a draw is at most 8 bits wide: the top byte of its word."""
+
+_BYTE_SHIFTS = tuple(bytes([b >> k for b in range(256)]) for k in range(8))
+"""``bytes.translate`` tables that shift every byte right by 0 to 7 bits."""
+
+
+def _shuffle_from_top_bytes(items: list[int], i: int, tops: bytes) -> int:
+    """Go on shuffling ``items`` from position ``i`` down with the top bytes of the words
+    drawn for it, and return the position reached when they are used up: the draws of
+    each width at once by a C-level translation, instead of a shift of a new int per word
+    (iterating over a bytes object gives cached small ints)."""
+    used = 0
+    count = len(tops)
+    while used < count:
+        width = (i + 1).bit_length()
+        low = (1 << (width - 1)) - 1  # the lowest position drawn with ``width`` bits
+        start = i
+        rejected = 0
+        for j in tops[used:].translate(_BYTE_SHIFTS[8 - width]):
+            if j <= i:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+                if i < low:
+                    break
+            else:
+                rejected += 1
+        used += start - i + rejected
+    return i
