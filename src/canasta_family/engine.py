@@ -3183,36 +3183,46 @@ class Game:
         first = (rank - 2) * 4
         s = self._s
         mr = s.meld
-        values = s.values
+        value_of = s.values.__getitem__
         nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_subs = self._wild_subsets(hand, max_w)
+        # Each wild subset's 2s and jokers: codes from hand are the 2s, the naturals and
+        # the jokers in that order (ascending), so a take's codes need no sort.
+        wild_parts = [(low, high, w, sum(map(value_of, wsub)))
+                      for wsub, w, low, high in self._wild_subsets(hand, max_w)]
+        set_ok = s.tables.set_ok
         cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
         actions: list[TakePile] = []
+        most = least = 0
         for nat in _submultisets(nat_items, min_nat, 99):
-            nat_value = sum(values[c] for c in nat)
-            for wsub, w, _low, _high in wild_subs:
-                if len(nat) + w < 2:
+            n = len(nat)
+            nat_value = sum(map(value_of, nat))
+            for low, high, w, wild_value in wild_parts:
+                if n + w < 2:
                     continue
-                if not self._set_ok(rank, len(nat) + 1, w):
+                ok = set_ok.get((rank, n + 1, w))
+                if not (self._set_ok(rank, n + 1, w) if ok is None else ok):
                     continue  # (the same as black3_ok=False: the top card is no 3)
-                size, wilds = len(nat) + w + 1, w
+                size, wilds = n + w + 1, w
                 if join_size >= 0:
                     # PH-10: the take's meld joins the side's open meld of the rank.
                     size += join_size
                     wilds += join_wilds
                     if self._set_problem(rank, size - wilds, wilds, False):
                         continue
-                codes = tuple(sorted(nat + wsub))
-                cands.append((codes, len(codes), w, self._canasta_kind(False, rank, size, wilds),
-                              nat_value + sum(values[c] for c in wsub), nat_value))
+                codes = low + nat + high
+                value = nat_value + wild_value
+                if not cands or value < least:
+                    least = value
+                if n + w > most:
+                    most = n + w
+                cands.append((codes, n + w, w, self._canasta_kind(False, rank, size, wilds),
+                              value, nat_value))
                 actions.append(_take_action(codes))
         tables = s.tables
         if len(tables.pair_takes) > _MEMO_ENTRIES // 4:
             tables.pair_takes.clear()
-        entry = tables.pair_takes[key] = (
-            tuple(cands), tuple(actions), max((c[1] for c in cands), default=0),
-            min((c[4] for c in cands), default=0))
+        entry = tables.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
         return entry
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
