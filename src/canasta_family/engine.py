@@ -2568,6 +2568,9 @@ class Game:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
+        if not s.strand_check and not s.meld.one_open_meld_per_rank and \
+                self._one_set_enough(held, need, size - max(2, s.going_out.keep_cards)):
+            return True
         all_codes = tuple(sorted([*codes, top]))
         join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
             else None
@@ -2598,6 +2601,37 @@ class Game:
             after = self._made_take(action)
             return after._completion_found(need, True) or after._completion_found(need, False)
         return found is not False
+
+    def _one_set_enough(self, left: list[int], need: int, spare: int) -> bool:
+        """Whether the naturals of one rank in ``left``, with none or some of its most
+        valuable wild cards, make a set worth ``need`` of at most ``spare`` cards. Such a
+        set is one of the plays :meth:`_qualifying_plays` lists, and the answer-only
+        search stops at the first single play that is enough, so a take check answers
+        yes without the search (AS-23; the caller rules out PH-16 and PH-10)."""
+        s = self._s
+        rows = s.tables.playable_rows
+        if rows is None:
+            rows = s.tables.playable_rows = self._playable_rows()
+        values = s.values
+        wild_values: list[int] = []
+        for code in WILD_CODES:
+            if left[code]:
+                wild_values += [values[code]] * left[code]
+        wild_values.sort(reverse=True)
+        most = min(len(wild_values), s.set_wild_cap)
+        for rank, b0, b1, b2, b3, value, fewest in rows[most]:
+            held = left[b0] + left[b1] + left[b2] + left[b3]
+            if not held or held < fewest or held > spare:
+                continue
+            total = value * held if value >= 0 else (
+                values[b0] * left[b0] + values[b1] * left[b1] + values[b2] * left[b2]
+                + values[b3] * left[b3])
+            for w in range(min(most, spare - held) + 1):
+                if w:
+                    total += wild_values[w - 1]
+                if total >= need and self._set_ok(rank, held, w):
+                    return True
+        return False
 
     def _made_take(self, action: TakePile) -> Game:
         """A copy of the game that has made the take ``action``."""
