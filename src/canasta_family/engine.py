@@ -2536,12 +2536,13 @@ class Game:
         return value
 
     def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
-                              value: int | None = None, playable: int | None = None
-                              ) -> bool:
+                              value: int | None = None, playable: int | None = None,
+                              codes: Sequence[int] | None = None) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. ``to_hand`` (the
         pile's cards that go to hand), ``value`` (what the take counts) and ``playable``
-        (:meth:`_playable_value` of the cards the take leaves) when the caller has them.
+        (:meth:`_playable_value` of the cards the take leaves) and ``codes`` (of the
+        take's cards) when the caller has them.
 
         Decided without making the take: the search needs only the cards held before it
         less the take's, the side's melds with the one the take makes, the hand's size and
@@ -2555,7 +2556,8 @@ class Game:
         size = self._hsize[player] - len(action.cards) + to_hand
         if size == 0:
             return False  # nothing left to meld with
-        codes = [card.code for card in action.cards]
+        if codes is None:
+            codes = [card.code for card in action.cards]
         held = self._hands[player][:]
         for code in codes:
             held[code] -= 1
@@ -3018,7 +3020,7 @@ class Game:
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
                     out.append(_indexed_action(PickUp, index))
-        layoff_takes: list[int] = []
+        layoff_takes: Sequence[int] = ()
         top = pile[-1]
         rules = s.pile
         if _FIRST_NATURAL <= top < JOKER_CODE:
@@ -3192,7 +3194,8 @@ class Game:
                     if rows is not None and rows[min(wild, s.set_wild_cap)] \
                             is rows[min(wild - w, s.set_wild_cap)]:
                         exact = hand_cap - value
-            if self._take_reaches_minimum(take, to_hand, base, exact):
+            if (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
+                    take, to_hand, base, exact, codes):
                 out.append(take)
 
     def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
