@@ -3005,7 +3005,6 @@ class Game:
         return result
 
     def _list_draw(self, out: list[Action]) -> None:
-        s = self._s
         stock = self._stock
         if stock:
             out.append(_DRAW)
@@ -3014,6 +3013,7 @@ class Game:
             if not stock:
                 out.append(_PASS)
             return
+        s = self._s
         player = self._current
         if s.pickup is not None:
             side = s.side_of[player]
@@ -3025,7 +3025,7 @@ class Game:
         rules = s.pile
         if _FIRST_NATURAL <= top < JOKER_CODE:
             hand = self._hands[player]
-            first = top - top % 4
+            first = top & -4
             held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
             # A take melds at least two cards from hand: one natural of the rank alone
             # makes none (nor does the frozen state matter for pair takes then).
