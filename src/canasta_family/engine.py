@@ -144,6 +144,11 @@ canasta kind, value of the codes, value of their naturals), in listing order; th
 actions in the same order, a tuple apart so that the candidates stay plain data the
 collector skips; the most cards any takes from hand; the least value of any (0 when
 there is none). Values leave out the top card and the pile."""
+_PlayableRows = tuple[tuple[int, int, int, int, int, int, int], ...]
+"""The set ranks but 3 as ``Game._playable_value`` walks them, for one count of wild
+cards (see ``Game._playable_rows``)."""
+_MOST_OF_A_RANK = 16
+"""More cards of one rank than a deck holds (at most 216 cards, four decks)."""
 _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
@@ -292,10 +297,9 @@ class _Tables:
         "nat_subs",
         "ok_ws",
         "pair_takes",
+        "playable_rows",
         "rank_cands",
         "set_ok",
-        "set_possible",
-        "set_values",
         "sets_held",
         "size",
         "wild_groups",
@@ -362,12 +366,9 @@ class _Tables:
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.set_ok: dict[tuple[int | None, int, int], bool] = {}
-        self.set_possible: dict[tuple[int, int, int], bool] = {}
-        """Whether some set of a rank can be made of up to so many naturals and wild cards,
-        by (rank, naturals, wild cards)."""
-        self.set_values: tuple[tuple[int, int, int], ...] | None = None
-        """(rank, first code, the value its four cards share or -1) of every set rank but
-        3; None until first asked (``Game._set_values``)."""
+        self.playable_rows: tuple[_PlayableRows, ...] | None = None
+        """What ``Game._playable_value`` walks, by count of wild cards; None until first
+        asked (``Game._playable_rows``)."""
         self.wild_subsets: dict[tuple[int, ...], tuple[
             tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
         self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
@@ -1930,8 +1931,10 @@ class Game:
         s = self._s
         mr = s.meld
         values = s.values
-        wild = left[0] + left[1] + left[2] + left[3] + left[JOKER_CODE]
-        total = sum([values[c] * left[c] for c in WILD_CODES]) if wild else 0
+        jokers = left[JOKER_CODE]
+        wild = left[0] + left[1] + left[2] + left[3] + jokers
+        total = values[0] * left[0] + values[1] * left[1] + values[2] * left[2] \
+            + values[3] * left[3] + values[JOKER_CODE] * jokers if wild else 0
         if melds is None:
             melds = self._melds[side]
         low = high = 0
@@ -1940,45 +1943,52 @@ class Game:
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
             total += sum(map(mul, values[start:stop], left[start:stop]))
-        on_table: set[int] = {m.rank for m in melds if m.rank is not None}
-        if also is not None:
-            on_table.add(also)
-        cap = min(wild, s.set_wild_cap)
-        possible = s.tables.set_possible
+        # The ranks of the side's sets, a bit each (no set built for a few melds).
+        on_table = 0 if also is None else 1 << also
+        for meld in melds:
+            if meld.rank is not None:
+                on_table |= 1 << meld.rank
+        rows = s.tables.playable_rows
+        if rows is None:
+            rows = s.tables.playable_rows = self._playable_rows()
         in_sets = 0  # a bit per rank (an int: no object for the collector to track)
-        ranks = s.tables.set_values
-        if ranks is None:
-            ranks = s.tables.set_values = self._set_values()
-        for rank, base, value in ranks:
-            held = left[base] + left[base + 1] + left[base + 2] + left[base + 3]
-            if not held or (high and low <= rank <= high):
+        for rank, b0, b1, b2, b3, value, fewest in rows[min(wild, s.set_wild_cap)]:
+            held = left[b0] + left[b1] + left[b2] + left[b3]
+            if not held or (held < fewest and not on_table >> rank & 1) \
+                    or (high and low <= rank <= high):
                 continue  # (naturals of the run ranks are counted with the runs)
-            if rank not in on_table:
-                key = (rank, held, cap)
-                ok = possible.get(key)
-                if ok is None:
-                    ok = possible[key] = any(self._set_ok(rank, nat, w)
-                                             for nat in range(1, held + 1)
-                                             for w in range(cap + 1))
-                if not ok:
-                    continue
             in_sets |= 1 << rank
             if value >= 0:
                 total += value * held
             else:
-                total += (values[base] * left[base] + values[base + 1] * left[base + 1]
-                          + values[base + 2] * left[base + 2]
-                          + values[base + 3] * left[base + 3])
+                total += (values[b0] * left[b0] + values[b1] * left[b1]
+                          + values[b2] * left[b2] + values[b3] * left[b3])
         if mr.runs and not high:
             total += self._run_stretch_value(left, in_sets)
         return total
 
-    def _set_values(self) -> tuple[tuple[int, int, int], ...]:
-        """(rank, code of its first card, the value its four cards share or -1) of every
-        set rank but 3 (see :meth:`_playable_value`)."""
-        values = self._s.values
-        return tuple((rank, base, values[base] if len(set(values[base:base + 4])) == 1
-                      else -1) for rank, base in self._s.set_rank_bases)
+    def _playable_rows(self) -> tuple[_PlayableRows, ...]:
+        """For every count of wild cards up to ``set_wild_cap``, the rows
+        :meth:`_playable_value` walks: (rank, its four codes, the value they share or -1,
+        the fewest naturals that make a set of it with at most that many wild cards, or
+        more than any hand holds) of every set rank but 3. Counts with the same fewest
+        naturals for every rank share one tuple, so that ``is`` tells whether fewer wild
+        cards change which ranks count (see :meth:`_list_pair_takes`)."""
+        s = self._s
+        values = s.values
+        by_content: dict[_PlayableRows, _PlayableRows] = {}
+        found: list[_PlayableRows] = []
+        for cap in range(s.set_wild_cap + 1):
+            rows = []
+            for rank, base in s.set_rank_bases:
+                fewest = next((nat for nat in range(1, _MOST_OF_A_RANK + 1)
+                               if any(self._set_ok(rank, nat, w) for w in range(cap + 1))),
+                              _MOST_OF_A_RANK + 1)
+                shared = values[base] if len(set(values[base:base + 4])) == 1 else -1
+                rows.append((rank, base, base + 1, base + 2, base + 3, shared, fewest))
+            row_tuple = tuple(rows)
+            found.append(by_content.setdefault(row_tuple, row_tuple))
+        return tuple(found)
 
     def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
         """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
@@ -2573,12 +2583,13 @@ class Game:
         return value
 
     def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
-                              value: int | None = None, playable: int | None = None
-                              ) -> bool:
+                              value: int | None = None, playable: int | None = None,
+                              codes: Sequence[int] | None = None) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. ``to_hand`` (the
         pile's cards that go to hand), ``value`` (what the take counts) and ``playable``
-        (:meth:`_playable_value` of the cards the take leaves) when the caller has them.
+        (:meth:`_playable_value` of the cards the take leaves) and ``codes`` (of the
+        take's cards) when the caller has them.
 
         Decided without making the take: the search needs only the cards held before it
         less the take's, the side's melds with the one the take makes, the hand's size and
@@ -2592,7 +2603,8 @@ class Game:
         size = self._hsize[player] - len(action.cards) + to_hand
         if size == 0:
             return False  # nothing left to meld with
-        codes = [card.code for card in action.cards]
+        if codes is None:
+            codes = [card.code for card in action.cards]
         held = self._hands[player][:]
         for code in codes:
             held[code] -= 1
@@ -2605,6 +2617,9 @@ class Game:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
+        if not s.strand_check and not s.meld.one_open_meld_per_rank and \
+                self._one_set_enough(held, need, size - max(2, s.going_out.keep_cards)):
+            return True
         all_codes = tuple(sorted([*codes, top]))
         join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
             else None
@@ -2635,6 +2650,37 @@ class Game:
             after = self._made_take(action)
             return after._completion_found(need, True) or after._completion_found(need, False)
         return found is not False
+
+    def _one_set_enough(self, left: list[int], need: int, spare: int) -> bool:
+        """Whether the naturals of one rank in ``left``, with none or some of its most
+        valuable wild cards, make a set worth ``need`` of at most ``spare`` cards. Such a
+        set is one of the plays :meth:`_qualifying_plays` lists, and the answer-only
+        search stops at the first single play that is enough, so a take check answers
+        yes without the search (AS-23; the caller rules out PH-16 and PH-10)."""
+        s = self._s
+        rows = s.tables.playable_rows
+        if rows is None:
+            rows = s.tables.playable_rows = self._playable_rows()
+        values = s.values
+        wild_values: list[int] = []
+        for code in WILD_CODES:
+            if left[code]:
+                wild_values += [values[code]] * left[code]
+        wild_values.sort(reverse=True)
+        most = min(len(wild_values), s.set_wild_cap)
+        for rank, b0, b1, b2, b3, value, fewest in rows[most]:
+            held = left[b0] + left[b1] + left[b2] + left[b3]
+            if not held or held < fewest or held > spare:
+                continue
+            total = value * held if value >= 0 else (
+                values[b0] * left[b0] + values[b1] * left[b1] + values[b2] * left[b2]
+                + values[b3] * left[b3])
+            for w in range(min(most, spare - held) + 1):
+                if w:
+                    total += wild_values[w - 1]
+                if total >= need and self._set_ok(rank, held, w):
+                    return True
+        return False
 
     def _made_take(self, action: TakePile) -> Game:
         """A copy of the game that has made the take ``action``."""
@@ -3006,39 +3052,51 @@ class Game:
         return result
 
     def _list_draw(self, out: list[Action]) -> None:
-        s = self._s
         stock = self._stock
         if stock:
             out.append(_DRAW)
-        player = self._current
-        side = s.side_of[player]
         pile = self._pile
-        if pile and s.pickup is not None:
+        if not pile:
+            if not stock:
+                out.append(_PASS)
+            return
+        s = self._s
+        player = self._current
+        if s.pickup is not None:
+            side = s.side_of[player]
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
                     out.append(_indexed_action(PickUp, index))
-        layoff_takes: list[int] = []
-        if pile:
-            top = pile[-1]
-            natural = _FIRST_NATURAL <= top < JOKER_CODE
-            if natural or self._top_blocked() is None:
-                rules = s.pile
-                held = 0
-                if natural:
-                    hand = self._hands[player]
-                    first = top - top % 4
-                    held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
-                # Most draws hold no card of the top's rank: then only a lay-off take asks
-                # whether the pile is frozen, and the core's answer needs no hook call.
-                if held or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
-                    frozen = self.pile_frozen_for(side)
-                    min_nat = 2 if frozen or not rules.unfrozen_natural_and_wild else 1
-                    if held >= min_nat:
-                        self._list_pair_takes(out, top, min_nat)
-                    if not frozen and rules.unfrozen_layoff:
-                        layoff_takes = self._layoff_take_indices(side, top if natural else None)
-                        for index in layoff_takes:
-                            out.append(_indexed_action(TakePile, index))
+        layoff_takes: Sequence[int] = ()
+        top = pile[-1]
+        rules = s.pile
+        if _FIRST_NATURAL <= top < JOKER_CODE:
+            hand = self._hands[player]
+            first = top & -4
+            held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+            # A take melds at least two cards from hand: one natural of the rank alone
+            # makes none (nor does the frozen state matter for pair takes then).
+            pairs = held > 1 or (held == 1 and hand[0] + hand[1] + hand[2] + hand[3]
+                                 + hand[JOKER_CODE] > 0)
+            # Most draws hold no pair: then only a lay-off take asks whether the pile is
+            # frozen, and the core's answer needs no hook call.
+            if pairs or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
+                side = s.side_of[player]
+                frozen = self.pile_frozen_for(side)
+                min_nat = 2 if frozen or not rules.unfrozen_natural_and_wild else 1
+                if pairs and held >= min_nat:
+                    self._list_pair_takes(out, top, min_nat)
+                if not frozen and rules.unfrozen_layoff:
+                    layoff_takes = self._layoff_take_indices(side, top)
+                    for index in layoff_takes:
+                        out.append(_indexed_action(TakePile, index))
+        elif (rules.unfrozen_layoff or s.custom_pile_frozen is not False) \
+                and self._top_blocked() is None:
+            side = s.side_of[player]
+            if not self.pile_frozen_for(side) and rules.unfrozen_layoff:
+                layoff_takes = self._layoff_take_indices(side, None)
+                for index in layoff_takes:
+                    out.append(_indexed_action(TakePile, index))
         if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
 
@@ -3115,17 +3173,22 @@ class Game:
         strand = s.strand_check
         if not cands and not strand:
             return
-        # The pile's cards but the top go to hand, less the red 3s placed at once (the
-        # top card is a natural here).
-        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
         n = self._hsize[player]
         keep = s.going_out.keep_cards
         custom = s.custom_meld_check
-        if not strand and not custom and (
-                initial or least_value + top_value + pile_bonus >= minimum):
+        every = not strand and not custom and (
+            initial or least_value + top_value + pile_bonus >= minimum)
+        if every and n - most_used >= keep and n > most_used:
+            # Every take counts enough and leaves enough cards, most often without the
+            # pile's: all of them are legal.
+            out.extend(actions)
+            return
+        # The pile's cards but the top go to hand, less the red 3s placed at once (the
+        # top card is a natural here).
+        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
+        if every:
             after = n - most_used + to_hand
             if after >= keep and after > 0:
-                # Every take counts enough and leaves enough cards: all of them are legal.
                 out.extend(actions)
                 return
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
@@ -3165,10 +3228,21 @@ class Game:
             # falls short, every short take does.
             if hand_cap + top_value + pile_bonus < minimum:
                 continue
-            # Without runs, a take of naturals alone leaves exactly that cap less
-            # their value (its rank counts in full, the wild cards are all there).
-            exact = None if w or s.meld.runs else hand_cap - nat_value
-            if self._take_reaches_minimum(take, to_hand, base, exact):
+            # Without runs, a take leaves exactly that cap less its cards' value (its
+            # rank counts in full) when the wild cards it leaves allow sets of the same
+            # ranks as the hand's do.
+            exact = None
+            if not s.meld.runs:
+                if not w:
+                    exact = hand_cap - nat_value
+                else:
+                    rows = s.tables.playable_rows
+                    wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+                    if rows is not None and rows[min(wild, s.set_wild_cap)] \
+                            is rows[min(wild - w, s.set_wild_cap)]:
+                        exact = hand_cap - value
+            if (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
+                    take, to_hand, base, exact, codes):
                 out.append(take)
 
     def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
@@ -3193,36 +3267,46 @@ class Game:
         first = (rank - 2) * 4
         s = self._s
         mr = s.meld
-        values = s.values
+        value_of = s.values.__getitem__
         nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        wild_subs = self._wild_subsets(hand, max_w)
+        # Each wild subset's 2s and jokers: codes from hand are the 2s, the naturals and
+        # the jokers in that order (ascending), so a take's codes need no sort.
+        wild_parts = [(low, high, w, sum(map(value_of, wsub)))
+                      for wsub, w, low, high in self._wild_subsets(hand, max_w)]
+        set_ok = s.tables.set_ok
         cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
         actions: list[TakePile] = []
+        most = least = 0
         for nat in _submultisets(nat_items, min_nat, 99):
-            nat_value = sum(values[c] for c in nat)
-            for wsub, w, _low, _high in wild_subs:
-                if len(nat) + w < 2:
+            n = len(nat)
+            nat_value = sum(map(value_of, nat))
+            for low, high, w, wild_value in wild_parts:
+                if n + w < 2:
                     continue
-                if not self._set_ok(rank, len(nat) + 1, w):
+                ok = set_ok.get((rank, n + 1, w))
+                if not (self._set_ok(rank, n + 1, w) if ok is None else ok):
                     continue  # (the same as black3_ok=False: the top card is no 3)
-                size, wilds = len(nat) + w + 1, w
+                size, wilds = n + w + 1, w
                 if join_size >= 0:
                     # PH-10: the take's meld joins the side's open meld of the rank.
                     size += join_size
                     wilds += join_wilds
                     if self._set_problem(rank, size - wilds, wilds, False):
                         continue
-                codes = tuple(sorted(nat + wsub))
-                cands.append((codes, len(codes), w, self._canasta_kind(False, rank, size, wilds),
-                              nat_value + sum(values[c] for c in wsub), nat_value))
+                codes = low + nat + high
+                value = nat_value + wild_value
+                if not cands or value < least:
+                    least = value
+                if n + w > most:
+                    most = n + w
+                cands.append((codes, n + w, w, self._canasta_kind(False, rank, size, wilds),
+                              value, nat_value))
                 actions.append(_take_action(codes))
         tables = s.tables
         if len(tables.pair_takes) > _MEMO_ENTRIES // 4:
             tables.pair_takes.clear()
-        entry = tables.pair_takes[key] = (
-            tuple(cands), tuple(actions), max((c[1] for c in cands), default=0),
-            min((c[4] for c in cands), default=0))
+        entry = tables.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
         return entry
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
