@@ -160,6 +160,8 @@ _LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
 
 
 def _layoff_code_number(codes: tuple[int, ...]) -> int:
+    """The number of the lay-off codes ``codes`` in ``_LAYOFF_CODES``, given when first
+    asked (see ``_LayoffActions``)."""
     number = _LAYOFF_CODE_NUMBERS.get(codes)
     if number is None:
         number = _LAYOFF_CODE_NUMBERS[codes] = len(_LAYOFF_CODES)
