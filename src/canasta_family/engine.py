@@ -1527,7 +1527,6 @@ class Game:
     # --- turn bookkeeping ----------------------------------------------------------------
 
     def _begin_turn(self, player: int) -> None:
-        # ``_do_discard`` starts the next turn with a copy of this: keep the two alike.
         s = self._s
         self._current = player
         self._phase = DRAW
@@ -4619,25 +4618,7 @@ class Game:
             if effects.end_hand:
                 self._end_hand(went_out=None, reason=f"seat {player}'s turn ended the hand")
                 return
-        # ``_begin_turn`` inline (keep the two alike): a Python call costs about 400
-        # instructions, and this is the end of every turn but the last.
-        player = (player + 1) % s.num_players
-        self._current = player
-        self._phase = DRAW
-        self._turn_value = 0
-        self._answer = None
-        self._asker = None
-        if self._turn_kinds:
-            self._turn_kinds = []
-        self._retracted = False
-        self._take_counts = None
-        self._side_had_melds = bool(self._melds[s.side_of[player]])
-        self._legal_cache = None
-        first_turns = self._first_turn_done
-        if not first_turns[player]:
-            first_turns[player] = True
-            if s.red.auto_place:
-                self._place_red_threes_from_hand(player, replace=True)
+        self._begin_turn((player + 1) % s.num_players)
 
     def _pick_up_foot(self, player: int) -> None:
         hand = self._hands[player]
