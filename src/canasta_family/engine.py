@@ -3705,8 +3705,7 @@ class Game:
 
     @staticmethod
     def _meld_action(codes: tuple[int, ...]) -> MakeMeld:
-        action = _new_make_meld(_cards_of(codes))
-        return action
+        return _new_make_meld(_cards_of(codes))
 
     def _list_play(self, out: list[Action]) -> None:
         if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
