@@ -80,8 +80,12 @@ def test_layoff_entries_equal_the_plain_search(variant: str, players: int,
                     ranks.add(int(meld.rank))
                     for probe in (hand, *(_random_hand(rng, hand, base) for _ in range(2))):
                         expected = tuple(game._layoff_search(probe, meld))
-                        cands, most, _serial = game._layoff_entry(probe, meld)
+                        entry = game._layoff_entry(probe, meld)
+                        cands, most = game._layoff_cands(entry), entry[1]
                         assert cands == expected, (variant, str(meld), probe)
+                        # The numbers name the lay-offs of those codes, in the same order.
+                        assert [engine._LAYOFF_CODES[number // engine._MELD_INDEXES]
+                                for number in entry[2]] == [codes for codes, _ in expected]
                         assert most == max((len(codes) for codes, _ in expected), default=0)
                         checked += 1
             game.apply(rng.choice(game.legal_actions()))
@@ -109,11 +113,11 @@ def test_layoff_templates_serve_other_ranks() -> None:
         templates = len(tables.layoff_templates)
         second = game._layoff_entry(hand, eight)
         assert len(tables.layoff_templates) == templates == 1
-        assert first[0] == tuple(game._layoff_search(hand, seven))
-        assert second[0] == tuple(game._layoff_search(hand, eight))
-        assert [codes for codes, _ in second[0]] == [
+        assert game._layoff_cands(first) == tuple(game._layoff_search(hand, seven))
+        assert game._layoff_cands(second) == tuple(game._layoff_search(hand, eight))
+        assert [codes for codes, _ in game._layoff_cands(second)] == [
             tuple(c + 4 if 4 <= c < engine.JOKER_CODE else c for c in codes)
-            for codes, _ in first[0]]
+            for codes, _ in game._layoff_cands(first)]
     finally:
         static.tables = kept
 

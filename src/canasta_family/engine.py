@@ -120,12 +120,21 @@ left alone by Python's cyclic garbage collector, and the memo holds hundreds of 
 of them after a few hundred hands — full collections scanning them cost a quarter of a
 simulation's time when they held the actions."""
 _LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffEntry = tuple[_LayoffCandidates, int, tuple[int, ...]]
+_LayoffTemplate = tuple[int, tuple[int, ...], tuple["str | None", ...]]
+"""A natural set's lay-offs as (first natural code of its rank, shape numbers of the
+candidates, their canasta kinds): what the candidates are made from (see
+``_LayoffCodes``)."""
+_LayoffEntry = tuple["_LayoffCandidates | None", int, tuple[int, ...], "_LayoffTemplate | None"]
 """Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
-their ``LayOff`` actions onto meld index 0). The action onto meld ``index`` has the number
-plus ``index`` (see ``_LayoffActions``): plain numbers, which the collector skips, and one
-tuple for every index."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, ())
+their ``LayOff`` actions onto meld index 0, the template they come from). The action onto
+meld ``index`` has the number plus ``index`` (see ``_LayoffActions``): plain numbers, which
+the collector skips, and one tuple for every index.
+
+Entries on sets of naturals leave their candidates out (None) and keep their template:
+most listings copy the numbers and never look at a candidate, and a fresh process makes
+thousands of these entries (``Game._layoff_cands`` makes the candidates when asked).
+Entries from the plain search (runs, wild-card melds, black 3s) keep their candidates."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, (), None)
 _NO_SET: _Entry = ((), (), 0, None, None)
 """What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
 _WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
@@ -274,6 +283,25 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
         return found
 
 
+class _LayoffNumbers(dict[int, int]):
+    """The ``LayOff`` action numbers onto meld index 0 (see ``_LayoffActions``) by shape
+    number, on the set whose first natural code is ``codes.base``, each found when first
+    asked: a template's numbers are then one C-level ``map`` over its shape numbers.
+    Started afresh with ``_LAYOFF_CODE_NUMBERS``, whose numbers it holds."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: _LayoffCodes) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def __missing__(self, shape: int) -> int:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # the numbers stay valid: each is found again the same way
+        number = self[shape] = _layoff_code_number(self.codes[shape]) * _MELD_INDEXES
+        return number
+
+
 class _Tables:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
     shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
@@ -281,6 +309,7 @@ class _Tables:
     __slots__ = (
         "by_rank",
         "entries",
+        "layoff_code_numbers",
         "layoff_codes",
         "layoff_numbers",
         "layoff_room",
@@ -362,6 +391,9 @@ class _Tables:
         wild cards of one (-1: none)."""
         self.layoff_codes: dict[int, _LayoffCodes] = {}
         """The codes of lay-off shapes on the set whose first natural code is the key."""
+        self.layoff_code_numbers: dict[int, _LayoffNumbers] = {}
+        """The action numbers of lay-off shapes on the set whose first natural code is the
+        key (cleared with ``_LAYOFF_CODE_NUMBERS``)."""
         self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
         """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
@@ -1959,7 +1991,7 @@ class Game:
         for index, meld in enumerate(melds):
             if cap is not None and len(meld.cards) >= cap:
                 continue
-            for codes, _kind in self._layoff_entry(left, meld)[0]:
+            for codes, _kind in self._layoff_cands(self._layoff_entry(left, meld)):
                 if custom:
                     made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
                     if made is None or self._custom_problem(side, made, codes):
@@ -3715,6 +3747,7 @@ class Game:
             _LAYOFF_ACTIONS.clear()
             for tables in _TABLES.values():
                 tables.layoff_numbers.clear()
+                tables.layoff_code_numbers.clear()
                 tables.layoffs.clear()
                 tables.layoffs_held.clear()
         player = self._current
@@ -3842,14 +3875,16 @@ class Game:
                     lentry = self._layoff_entry(source, meld, wild_held)
             else:
                 lentry = self._layoff_entry(source, meld, wild_held)
-            lcands, lmost, lnumbers = lentry
-            if not lcands:
+            lcands, lmost, lnumbers, _template = lentry
+            if not lnumbers:
                 continue
             black3 = set_rank == 3
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
                 out.extend(map(layoff_action, map(add, lnumbers, repeat(index)) if index
                                else lnumbers))
                 continue
+            if lcands is None:
+                lcands = self._layoff_cands(lentry)
             for codes, new_kind in lcands:
                 after = n - len(codes)
                 if black3 and after > 1:
@@ -4070,12 +4105,57 @@ class Game:
             return self._held_entry(held_key, _NO_LAYOFFS)
         room, wild = fit
         key = (0, *shape[:4], *held, *wild)
-        found = self._s.tables.layoffs.get(key)
+        tables = self._s.tables
+        found = tables.layoffs.get(key)
         if found is None:
-            # Its lay-offs from those of every rank with the same join grid and counts.
-            found = self._file_layoffs(key, *self._layoff_template(base, shape, held, wild,
-                                                                   room))
+            # Its lay-offs from those of every rank with the same join grid and counts:
+            # their numbers only, the candidates when asked (see ``_LayoffEntry``).
+            ids, kinds, most = self._layoff_template(shape, held, wild, room)
+            numbers_of = tables.layoff_code_numbers.get(base)
+            if numbers_of is None:
+                numbers_of = tables.layoff_code_numbers[base] = _LayoffNumbers(
+                    self._layoff_codes(base))
+            cache = tables.layoffs
+            if len(cache) > 2 * _MEMO_ENTRIES:
+                cache.clear()
+                tables.layoff_numbers.clear()
+            found = cache[key] = (None, most, tuple(map(numbers_of.__getitem__, ids)),
+                                  (base, ids, kinds))
         return self._held_entry(held_key, found)
+
+    def _layoff_codes(self, base: int) -> _LayoffCodes:
+        """The codes of lay-off shapes on the set whose first natural code is ``base``."""
+        tables = self._s.tables
+        codes = tables.layoff_codes.get(base)
+        if codes is None:
+            codes = tables.layoff_codes[base] = _LayoffCodes(base)
+        return codes
+
+    def _layoff_cands(self, entry: _LayoffEntry) -> _LayoffCandidates:
+        """The candidates of the lay-off ``entry``: (codes, canasta kind made) of each
+        lay-off, in listing order, made from its template if it keeps none.
+
+        >>> import canasta_family
+        >>> from canasta_family.melds import MeldKind
+        >>> game = canasta_family.new_game("canasta", players=4, seed=5)
+        >>> sevens = game._new_meld(MeldKind.SET, 7, None, (20, 21, 22), 0)
+        >>> hand = [0] * NUM_CODES
+        >>> hand[20] = hand[JOKER_CODE] = 1
+        >>> entry = game._layoff_entry(hand, sevens)
+        >>> entry[0] is None  # a set of naturals: the template, not the candidates
+        True
+        >>> game._layoff_cands(entry) == tuple(game._layoff_search(hand, sevens))
+        True
+        >>> game._layoff_cands(entry)
+        (((52,), None), ((20,), None), ((20, 52), None))
+        """
+        cands = entry[0]
+        if cands is not None:
+            return cands
+        template = entry[3]
+        assert template is not None
+        base, ids, kinds = template
+        return tuple(zip(map(self._layoff_codes(base).__getitem__, ids), kinds, strict=True))
 
     def _layoff_fit(self, meld: Meld, shape: tuple[int | None, int, int, str | None, int],
                     wild: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
@@ -4111,7 +4191,7 @@ class Game:
         if numbers is None:
             numbers = tables.layoff_numbers[cands] = tuple(
                 [_layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
-        found: _LayoffEntry = (cands, most, numbers)
+        found: _LayoffEntry = (cands, most, numbers, None)
         cache[key] = found
         return found
 
@@ -4123,19 +4203,21 @@ class Game:
         by_held[held_key] = found
         return found
 
-    def _layoff_template(self, base: int, shape: tuple[object, ...], held: tuple[int, ...],
+    def _layoff_template(self, shape: tuple[object, ...], held: tuple[int, ...],
                          wild: tuple[int, ...], room: int
-                         ) -> tuple[_LayoffCandidates, int]:
-        """What :meth:`_layoff_search` finds on a set of naturals whose first code is
-        ``base`` and whose ``shape`` is (rank, size, wild cards, canasta, naturals held),
-        given the counts ``held`` of its naturals and ``wild`` of the wild cards (clamped
-        to the wild ``room``): its candidates and the most cards of one.
+                         ) -> tuple[tuple[int, ...], tuple[str | None, ...], int]:
+        """What :meth:`_layoff_search` finds on a set of naturals whose ``shape`` is (rank,
+        size, wild cards, canasta, naturals held), given the counts ``held`` of its
+        naturals and ``wild`` of the wild cards (clamped to the wild ``room``), whatever
+        its rank: the shape numbers of its candidates (see ``_LayoffCodes``), their
+        canasta kinds and the most cards of one.
 
         The search depends on the rank only through the codes of its naturals and the
         join grid (which counts of naturals and wild cards may join, making which canasta
         kind): the candidates are kept once per grid and counts, as shape numbers (suit
-        positions and wild cards, see ``_LayoffCodes``) in ``_Tables.layoff_templates``,
-        and turned into the rank's codes by a table of shape codes on that rank."""
+        positions and wild cards) in ``_Tables.layoff_templates``. A rank's tables turn
+        them into its action numbers (``_LayoffNumbers``) and, when asked, its codes
+        (``_LayoffCodes``)."""
         tables = self._s.tables
         sig = tables.layoff_sigs.get(shape)
         if sig is None:
@@ -4144,11 +4226,7 @@ class Game:
         template = tables.layoff_templates.get(tkey)
         if template is None:
             template = self._layoff_new_template(tkey, held, wild, room, sig[1])
-        ids, kinds, most = template
-        codes = tables.layoff_codes.get(base)
-        if codes is None:
-            codes = tables.layoff_codes[base] = _LayoffCodes(base)
-        return tuple(zip(map(codes.__getitem__, ids), kinds, strict=True)), most
+        return template
 
     def _layoff_sig(self, shape: tuple[object, ...], room: int
                     ) -> tuple[int, tuple[tuple[bool, str | None], ...]]:
@@ -4265,11 +4343,12 @@ class Game:
             wild_room = min(wild_room, mr.max_size - size)
         nat_now = size - meld.wilds
         room = -1
+        set_ok = self._set_ok  # memoised: a fresh process meets hundreds of set shapes
+        wilds = meld.wilds
         for wild in range(max(wild_room, 0), -1, -1):
-            if any(nat + wild and self._set_problem(rank, nat_now + nat, meld.wilds + wild,
-                                                    True) is None
-                   for nat in range(held + 1)):
-                return wild
+            for nat in range(0 if wild else 1, held + 1):
+                if set_ok(rank, nat_now + nat, wilds + wild):
+                    return wild
         return room
 
     def _layoff_search(self, hand: list[int], meld: Meld
