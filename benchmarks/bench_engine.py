@@ -1,7 +1,7 @@
 """Engine benchmark (run by hand, not part of the test suite).
 
     python benchmarks/bench_engine.py [--variant NAME] [--players N] [--hands N] [--games N]
-                                      [--warmup N]
+                                      [--warmup N] [--fresh N]
 
 Reports random-vs-random hands/s and actions/s, the share of that time Python's cyclic
 garbage collector took, the median and 90th-percentile cost of
@@ -13,12 +13,19 @@ players.
 The engine memoises what it lists per rule set and process, so the first hands of a
 process pay for building that memo. ``--warmup N`` plays N random hands first, untimed:
 what a long simulation settles to.
+
+One run of a few hundred hands lasts under a second, and this shared machine's speed
+drifts by a quarter from one second to the next. ``--fresh N`` measures the random hands
+in N new processes, one after another (each starts with empty memo tables, as a new
+program does), and prints the median, lowest and highest of each figure: the median is
+the figure to compare with a target.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import multiprocessing
 import random
 import statistics
 import time
@@ -128,6 +135,22 @@ def bench_random_hands(variant: str, players: int, hands: int, seed: int,
     }
 
 
+def bench_fresh_processes(variant: str, players: int, hands: int, seed: int, warmup: int,
+                          processes: int) -> dict[str, tuple[float, float, float]]:
+    """:func:`bench_random_hands` in ``processes`` new processes run one after another
+    (never two at once, which would share the cores): (median, lowest, highest) of each
+    figure."""
+    runs: list[dict[str, float]] = []
+    context = multiprocessing.get_context("spawn")  # a new interpreter, no inherited memo
+    for _ in range(processes):
+        with context.Pool(1) as pool:
+            runs.append(pool.apply(bench_random_hands, (variant, players, hands, seed,
+                                                        warmup)))
+    return {name: (statistics.median(run[name] for run in runs),
+                   min(run[name] for run in runs), max(run[name] for run in runs))
+            for name in runs[0]}
+
+
 def bench_greedy_games(variant: str, players: int, games: int, seed: int) -> dict[str, float]:
     """Full games between greedy players."""
     times: list[float] = []
@@ -155,6 +178,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--warmup", type=int, default=0,
                         help="random hands played untimed first (a long run's steady state)")
+    parser.add_argument("--fresh", type=int, default=0, metavar="N",
+                        help="measure the random hands in N new processes, one after "
+                             "another, and print median, lowest and highest")
     args = parser.parse_args()
     variants = list(BUILTIN_VARIANTS) if args.variant == "all" else [args.variant]
     for variant in variants:
@@ -162,9 +188,16 @@ def main() -> None:
         # A variant that cannot seat --players (Pennies from Heaven: six only) uses its own.
         players = args.players if args.players in info.players else info.preferred_players
         print(f"{variant}, {players} players")
-        for name, value in bench_random_hands(variant, players, args.hands,
-                                              args.seed, args.warmup).items():
-            print(f"  random  {name:26s} {value:12.1f}")
+        if args.fresh:
+            print(f"  {args.fresh} new processes: median, lowest, highest")
+            for name, (middle, low, high) in bench_fresh_processes(
+                    variant, players, args.hands, args.seed, args.warmup,
+                    args.fresh).items():
+                print(f"  random  {name:26s} {middle:12.1f} {low:12.1f} {high:12.1f}")
+        else:
+            for name, value in bench_random_hands(variant, players, args.hands,
+                                                  args.seed, args.warmup).items():
+                print(f"  random  {name:26s} {value:12.1f}")
         for name, value in bench_greedy_games(variant, players, args.games,
                                               args.seed).items():
             print(f"  greedy  {name:26s} {value:12.3f}")
