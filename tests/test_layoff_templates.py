@@ -151,6 +151,8 @@ def test_layoff_template_tables_stay_within_the_memo_limit(
             cleared[name] += size < before[name]
         for codes in tables.layoff_codes.values():
             assert len(codes) <= 4 * limit + 1
+        for numbers in tables.layoff_code_numbers.values():
+            assert len(numbers) <= 4 * limit + 1
         if _step % 5 == 0:
             assert [str(action) for action in legal] == listed_from_scratch(game)
         game.apply(rng.choice(legal))

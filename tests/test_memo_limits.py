@@ -44,6 +44,12 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
         templates_cleared += len(game._s.tables.layoff_templates) < templates_before
         assert [str(action) for action in legal] == listed_from_scratch(game)
         layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
+        # The per-rank lay-off numbers start afresh with the numbers they hold: each still
+        # names the codes of its shape.
+        for numbers in game._s.tables.layoff_code_numbers.values():
+            for shape, number in numbers.items():
+                assert engine._LAYOFF_CODES[number // engine._MELD_INDEXES] == \
+                    numbers.codes[shape], (variant, shape, number)
         for action in rng.sample(list(legal), min(len(legal), 4)):
             assert game.is_legal(action), (variant, str(action))
         game.apply(rng.choice(legal))
