@@ -4115,12 +4115,8 @@ class Game:
             if numbers_of is None:
                 numbers_of = tables.layoff_code_numbers[base] = _LayoffNumbers(
                     self._layoff_codes(base))
-            cache = tables.layoffs
-            if len(cache) > 2 * _MEMO_ENTRIES:
-                cache.clear()
-                tables.layoff_numbers.clear()
-            found = cache[key] = (None, most, tuple(map(numbers_of.__getitem__, ids)),
-                                  (base, ids, kinds))
+            found = self._file_layoff_entry(
+                key, (None, most, tuple(map(numbers_of.__getitem__, ids)), (base, ids, kinds)))
         return self._held_entry(held_key, found)
 
     def _layoff_codes(self, base: int) -> _LayoffCodes:
@@ -4182,16 +4178,21 @@ class Game:
         """File the lay-offs ``cands`` (the most cards of one: ``most``) under ``key`` in
         ``_Tables.layoffs``. Entries with the same lay-offs (on melds of other sizes, say)
         share their action numbers."""
+        by_cands = self._s.tables.layoff_numbers
+        numbers = by_cands.get(cands)
+        if numbers is None:
+            numbers = by_cands[cands] = tuple(
+                [_layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
+        return self._file_layoff_entry(key, (cands, most, numbers, None))
+
+    def _file_layoff_entry(self, key: tuple[object, ...], found: _LayoffEntry
+                           ) -> _LayoffEntry:
+        # ``_Tables.layoffs`` and the numbers it shares start afresh together past the limit.
         tables = self._s.tables
         cache = tables.layoffs
         if len(cache) > 2 * _MEMO_ENTRIES:
             cache.clear()
             tables.layoff_numbers.clear()
-        numbers = tables.layoff_numbers.get(cands)
-        if numbers is None:
-            numbers = tables.layoff_numbers[cands] = tuple(
-                [_layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
-        found: _LayoffEntry = (cands, most, numbers, None)
         cache[key] = found
         return found
 
