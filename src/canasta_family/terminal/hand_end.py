@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from canasta_family.errors import CanastaError
 from canasta_family.hand_table import HandTable, SeatTable, SideTable
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.terminal.view import card_text
@@ -29,6 +30,8 @@ __all__ = ["hand_table_renderable"]
 
 _INDENT = 4
 _MELD_GAP = "   "
+_MIN_WIDTH = 30
+"""The narrowest drawing: the longest line start that does not break is 30 columns."""
 
 
 def hand_table_renderable(table: HandTable, sides: Sequence[Sequence[int]],
@@ -52,18 +55,19 @@ def hand_table_renderable(table: HandTable, sides: Sequence[Sequence[int]],
     Seat 1 (side 1): 2 cards left: 4c 9d
     Pile: 2 cards, top 7s — stock: 12 cards
     """
-    if width < 20:
-        raise ValueError(f"width must be at least 20 columns, not {width}")
+    if width < _MIN_WIDTH:
+        raise CanastaError(f"width must be at least {_MIN_WIDTH} columns, not {width}")
     side_of = {seat: side for side, members in enumerate(sides) for seat in members}
     who = "no one went out" if table.went_out is None else f"seat {table.went_out} went out"
-    lines: list[Text] = [Text(f"The table as the hand ended — {who}", style="bold")]
+    lines = _packed(Text("The table as the hand ended — ", style="bold"),
+                    [[Text(who, style="bold")]], width, _INDENT, " ")
     for side in table.sides:
         members = sides[side.side] if side.side < len(sides) else ()
         lines.extend(_side_lines(side, members, width))
     for seat in table.seats:
         lines.extend(_seat_lines(seat, side_of.get(seat.seat), seat.seat == table.went_out,
                                  width))
-    lines.append(_pile_line(table))
+    lines.extend(_pile_lines(table, width))
     return Group(*lines)
 
 
@@ -105,34 +109,32 @@ def _meld_atoms(index: int, meld: Meld) -> list[Text]:
 def _seat_lines(seat: SeatTable, side: int | None, went_out: bool, width: int) -> list[Text]:
     lead = Text(f"Seat {seat.seat}" + (f" (side {side})" if side is not None else "") + ": ",
                 style="bold")
+    pieces: list[list[Text]] = []
     if went_out:
-        lead.append("went out, ", style="bold yellow")
-    if seat.hand:
-        lead.append(f"{seat.cards_left} card{'s' if seat.cards_left != 1 else ''} left: ")
-    else:
-        lead.append("no cards left")
-    pieces = [[card_text(card)] for card in seat.hand]
+        pieces.append([Text("went out,", style="bold yellow")])
+    left = seat.cards_left
+    pieces.append([Text(f"{left} card{'s' if left != 1 else ''} left:" if left
+                        else "no cards left")])
+    pieces.extend([card_text(card)] for card in seat.hand)
     if seat.foot is not None and seat.foot_picked_up:
         pieces.append([Text("— foot picked up")])
     lines = _packed(lead, pieces, width, _INDENT, " ")
     if seat.foot is not None and not seat.foot_picked_up:
         size = len(seat.foot)
-        foot = Text(" " * _INDENT + f"foot not picked up, {size} card{'s' if size != 1 else ''}: ")
-        lines.extend(_packed(foot, [[card_text(card)] for card in seat.foot], width, _INDENT,
-                             " "))
+        foot = [[Text("not picked up,")], [Text(f"{size} card{'s' if size != 1 else ''}:")]]
+        foot.extend([card_text(card)] for card in seat.foot)
+        lines.extend(_packed(Text(" " * _INDENT + "foot "), foot, width, _INDENT, " "))
     return lines
 
 
-def _pile_line(table: HandTable) -> Text:
-    line = Text("Pile: ", style="bold")
+def _pile_lines(table: HandTable, width: int) -> list[Text]:
     size = len(table.pile)
     if table.pile_top is None:
-        line.append("empty")
+        pile = [Text("empty")]
     else:
-        line.append(f"{size} card{'s' if size != 1 else ''}, top ")
-        line.append_text(card_text(table.pile_top))
-    line.append(f" — stock: {table.stock_size} card{'s' if table.stock_size != 1 else ''}")
-    return line
+        pile = [Text(f"{size} card{'s' if size != 1 else ''}, top"), card_text(table.pile_top)]
+    stock = Text(f"— stock: {table.stock_size} card{'s' if table.stock_size != 1 else ''}")
+    return _packed(Text("Pile: ", style="bold"), [pile, [stock]], width, _INDENT, " ")
 
 
 def _packed(lead: Text, pieces: Sequence[Sequence[Text]], width: int, indent: int,
@@ -143,11 +145,13 @@ def _packed(lead: Text, pieces: Sequence[Sequence[Text]], width: int, indent: in
     own, so a meld stays whole where it can."""
     lines: list[Text] = []
     line = lead.copy()
-    at_start = True
+    at_start = True  # nothing but the lead or the indent on the line yet
 
     def add(atom: Text, sep: str) -> None:
         nonlocal line, at_start
-        if not at_start and line.cell_len + len(sep) + atom.cell_len > width:
+        used = line.cell_len + (0 if at_start else len(sep))
+        if line.plain.strip() and used + atom.cell_len > width:
+            line.rstrip()
             lines.append(line)
             line = Text(" " * indent)
             at_start = True
