@@ -390,3 +390,28 @@ def test_drawing_says_what_ended_the_hand() -> None:
 def test_drawing_refuses_a_width_too_narrow() -> None:
     with pytest.raises(CanastaError, match="width"):
         hand_table_renderable(table_of(samba_position(), went_out=None), ((0, 2), (1, 3)), 10)
+
+
+@pytest.mark.parametrize("variant", [info.name for info in available_variants()])
+def test_every_finished_hand_keeps_the_table_it_ended_on(variant: str) -> None:
+    """Each ``HandResult`` of a played game holds the table its hand ended on: the seat
+    that went out holds no card, the table's cards with the hand's stock and the cards
+    set aside make up the deck, and the table survives JSON."""
+    game = canasta_family.new_game(variant, seed=4)
+    bots = [GreedyPlayer() for _ in range(game.num_players)]
+    while len(game.hand_results) < 2 and not game.is_over:
+        before = game.clone()
+        game.apply(decide(bots[game.current_player], game))
+        if len(game.hand_results) > len(before.hand_results):
+            result = game.hand_results[-1]
+            table = result.table
+            assert table is not None and table.went_out == result.went_out
+            if result.went_out is not None:
+                assert table.seats[result.went_out].hand == ()
+            assert HandTable.from_json(json.loads(json.dumps(table.to_json()))) == table
+            melded = sum(len(m.cards) for side in table.sides for m in side.melds)
+            reds = sum(len(side.red_threes) for side in table.sides)
+            held = sum(len(seat.hand) + len(seat.foot or ()) for seat in table.seats)
+            aside = len(before.aside_cards())
+            assert melded + reds + held + len(table.pile) + table.stock_size + aside \
+                == len(game.deck)

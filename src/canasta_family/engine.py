@@ -56,6 +56,7 @@ from canasta_family.errors import (
     SetupError,
     VariantError,
 )
+from canasta_family.hand_table import table_of
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation, observe
 from canasta_family.plugins import Variant, make_plugin_manager, validate_options
@@ -1236,7 +1237,10 @@ class Game:
     def hand_cards(self, player: int) -> tuple[Card, ...]:
         """``player``'s hand in canonical order (hidden from the other players)."""
         hand = self._hands[player]
-        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(hand[c]))
+        cards: list[Card] = []
+        for code in compress(_ALL_CODES, hand):
+            cards += (CARDS[code],) * hand[code]
+        return tuple(cards)
 
     def hand_points(self, player: int) -> tuple[int, int]:
         """What ``player``'s hand would cost at the end of the hand: the point value of
@@ -1290,7 +1294,10 @@ class Game:
     def foot_cards(self, player: int) -> tuple[Card, ...]:
         """``player``'s foot (empty once picked up, or in variants without one)."""
         foot = self._feet[player]
-        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(foot[c]))
+        cards: list[Card] = []
+        for code in compress(_ALL_CODES, foot):
+            cards += (CARDS[code],) * foot[code]
+        return tuple(cards)
 
     def foot_size(self, player: int) -> int:
         """Cards in ``player``'s foot."""
@@ -5104,7 +5111,8 @@ class Game:
         self._results = (*self._results,
                          HandResult(number=self._hand_no, dealer=self._dealer,
                                     went_out=went_out, reason=reason, sides=tuple(sheets),
-                                    turns=self._turns + 1))
+                                    turns=self._turns + 1,
+                                    table=table_of(self, went_out=went_out)))
         self._log.extend((None, f"hand ends: {reason}"))
         result = s.call("canasta_game_result", GameResult, game=self)
         if result.over:
