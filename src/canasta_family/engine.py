@@ -2529,7 +2529,9 @@ class Game:
                 raise IllegalActionError(self._rule("retract"), "complete your initial meld "
                                          "or take it back ('retract') first")
             if not self._stranded():
-                raise IllegalActionError(self._rule("stranded"), "you may end the turn without "
+                # Where no card is ever kept from the discard, the turn rule says why.
+                topic = "stranded" if self._s.strand_check else "turn"
+                raise IllegalActionError(self._rule(topic), "you may end the turn without "
                                          "a discard only when no card in your hand may be "
                                          "discarded; discard a card instead")
             return
