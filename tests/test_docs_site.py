@@ -11,6 +11,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "docs" / "_ext"
 
@@ -81,3 +83,25 @@ def test_outside_links_become_text_only_when_the_file_exists() -> None:
         "`examples/bolivia/`, [`x`](../examples/nowhere.py), "
         "[hooks](hooks.md#rule-topics), [site](https://example.org/a)\n\n"
         "```text\n[kept](../examples/bolivia/)\n```\n")
+
+
+def test_unlisted_objects_stay_code() -> None:
+    """An object the reference leaves out (no docstring) is named, not linked."""
+    assert rest_markup.rewrite_roles(":data:`OWED_TRIES`", lambda name: rest_markup.UNLISTED) \
+        == "`OWED_TRIES`"
+
+
+def test_griffe_extension_on_the_package() -> None:
+    """With the docs tools installed: attrs classes get their generated ``__init__``, roles
+    become links to where a name is defined."""
+    griffe = pytest.importorskip("griffe")
+    extension = _load("rest_markup_griffe").RestMarkup()
+    package = griffe.load("canasta_family", search_paths=[str(ROOT / "src")],
+                          extensions=griffe.load_extensions(extension))
+    init = package["rules.DealRules"].members["__init__"]
+    assert [(p.name, str(p.default)) for p in init.parameters][1:] == [
+        ("hand_size", "None"), ("foot_size", "0"), ("upcard_redraw", "True")]
+    assert "code" not in [p.name for p in package["cards.Card"].members["__init__"].parameters]
+    hooks_doc = package["hookspecs"].docstring.value
+    assert "[`Game`][canasta_family.engine.Game]" in hooks_doc
+    assert "`canasta_family.variants._core`" in hooks_doc

@@ -8,7 +8,7 @@ nested quotation, a role shows its colons), so the API reference rewrites them f
 - a role becomes an autorefs cross-reference, ``[`Game`][canasta_family.engine.Game]``,
   when its target is a public name of the project (the build then fails if the target is
   not documented), and plain code otherwise (``ValueError``, ``pyspiel``, a private
-  module such as ``canasta_family.variants._core``);
+  module such as ``canasta_family.variants._core``, a constant without a docstring);
 - a run of doctest lines becomes a ``pycon`` code block;
 - a ``::`` literal block becomes a ``python`` code block;
 - a simple table becomes a Markdown table.
@@ -28,7 +28,7 @@ import re
 import textwrap
 from collections.abc import Callable
 
-__all__ = ["PROJECT", "rewrite", "rewrite_blocks", "rewrite_roles"]
+__all__ = ["PROJECT", "UNLISTED", "rewrite", "rewrite_blocks", "rewrite_roles"]
 
 PROJECT = "canasta_family"
 
@@ -38,13 +38,17 @@ TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$")
 TABLE_BORDER = re.compile(r"^( *)(=+)( +=+)+ *$")
 
 Resolver = Callable[[str], "str | None"]
+# What a resolver answers for an object that exists but that the reference leaves out
+# (it has no docstring): the role becomes plain code, not a link to nothing.
+UNLISTED = ""
 
 
 def rewrite(text: str, resolve: Resolver) -> str:
     """Rewrite the reST markup of one docstring as Markdown.
 
     ``resolve`` turns a name as written in the docstring (``Game``, ``Game.apply``) into the
-    full dotted path of the object it names, or ``None`` when it names nothing known.
+    full dotted path of the object it names, ``None`` when it names nothing known, or
+    :data:`UNLISTED` when the reference does not show it.
 
     >>> print(rewrite("Example::\\n\\n    x = 1\\n", lambda name: None))
     Example:
@@ -83,8 +87,11 @@ def _role(match: re.Match[str], resolve: Resolver) -> str:
     target = target.lstrip("~.")
     if not title:
         title = target.rsplit(".", 1)[-1] if short else target
-    # A full path is kept even when unresolved, so that a wrong one fails the build.
-    path = (resolve(target) or target) if _in_project(target) else resolve(target)
+    path = resolve(target)
+    if path == UNLISTED:
+        return f"`{title}`"
+    if path is None and _in_project(target):
+        path = target  # kept unresolved, so that a wrong full path fails the build
     if path is None or not _in_project(path) or "._" in path:
         return f"`{title}`"  # outside the project, or private: not in the reference
     return f"[`{title}`][{path}]"
