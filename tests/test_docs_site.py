@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
@@ -105,3 +106,17 @@ def test_griffe_extension_on_the_package() -> None:
     hooks_doc = package["hookspecs"].docstring.value
     assert "[`Game`][canasta_family.engine.Game]" in hooks_doc
     assert "`canasta_family.variants._core`" in hooks_doc
+
+
+def test_readme_on_the_package_index_has_no_relative_links() -> None:
+    """pyproject.toml's README substitutions leave only absolute links: a relative one
+    would lead nowhere on the package index page."""
+    tomllib = pytest.importorskip("tomllib")
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        hook = tomllib.load(file)["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for substitution in hook["substitutions"]:
+        text = re.sub(substitution["pattern"], substitution["replacement"], text)
+    targets = re.findall(r"\]\(([^)]*)\)", text)
+    assert all(target.startswith("https://") for target in targets), targets
+    assert "`docs/cli.md`" in text and "`examples/bolivia/`" in text
