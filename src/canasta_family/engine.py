@@ -2949,7 +2949,7 @@ class Game:
         if bound or (short and not (self._s.going_out.literal_keep or self._stranded())):
             if not self._reach_after(action):
                 raise self._fail(self._unreachable_problem(player, kinds, black3,
-                                                           initial_after))
+                                                           initial_after, action))
             return
         if short:
             problem = self._ending_problem(player, after, kinds, initial_after)
@@ -2961,7 +2961,8 @@ class Game:
             raise self._fail(problem)
 
     def _unreachable_problem(self, player: int, kinds: tuple[str, ...], black3: bool,
-                             initial_after: bool) -> Problem:
+                             initial_after: bool, action: MakeMeld | LayOff | PlaceRedThree
+                             ) -> Problem:
         """Why a play after which going out this turn is impossible is refused."""
         if self._answer is True:
             return ("ask", "your partner said yes, so you must go out this turn, and after "
@@ -2980,6 +2981,16 @@ class Game:
                                     "turn: your side's initial meld must reach the minimum "
                                     "before you can go out, and it could not this turn")
         problem = self._going_out_problem(player, kinds)
+        used = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        counts = self._counts_after(player, used)
+        if problem is None and sum(counts) == 1:
+            # The one card kept would have to be the going-out discard.
+            last = CARDS[counts.index(1)]
+            forbidden = self._forbidden(player, True, counts, kinds)
+            if last in forbidden:
+                return (forbidden[last].rule, "the card you would keep cannot be discarded "
+                                              f"to go out: {forbidden[last].reason}")
         reason = problem[1] if problem else "no sequence of plays would take you out"
         return (problem[0] if problem else "keep-cards",
                 f"that play would leave a hand that cannot finish the turn: you could not go "
@@ -3892,10 +3903,14 @@ class Game:
             if fast and largest <= limit and key != 3:
                 out.extend(map(action_of, acts))
                 continue
+            table = meld_actions
             if cands is None:
                 cands = self._rank_cands(lazy)
+                # A going-out search made for an earlier play may have started the memo
+                # afresh: numbers made since then index the table as it is now.
+                table = s.tables.meld_actions
             for codes, value, kind, wild, rank, number in cands:
-                action = meld_actions[number]
+                action = table[number]
                 size = len(codes)
                 if size <= limit and not must and rank != 3 and not custom and (
                         not forbidden_now or free_total > sum(1 for c in codes if c in free)):
@@ -4280,8 +4295,9 @@ class Game:
         plays: list[Action] = []
         if pivot in RED_THREES and not s.red.auto_place:
             plays.append(_PLACE_ACTIONS[pivot])
-        meld_actions = s.tables.meld_actions
         for cands, _acts, _largest, _key, lazy in self._meld_entries(hand, black3=True):
+            # Read after the entries are made: making them may start the memo afresh.
+            meld_actions = s.tables.meld_actions
             if cands is None:
                 cands = self._rank_cands(lazy)
             for codes, _value, _kind, _wild, _rank, number in cands:
