@@ -1,5 +1,6 @@
-"""Short cuts of the eighth session's performance work, each checked against the path it
-replaces (docs/design.md, "... (eighth session)"): they may change speed, never a listing.
+"""Short cuts of the listing, each checked against the path it replaces (docs/design.md,
+Performance: "one set enough, no search" and the lay-off numbers): they may change speed,
+never a listing.
 
 - AS-23: a pair take short of the initial minimum is listed when the cards left can still
   reach it; ``_one_set_enough`` answers that without the search when one set of the hand
