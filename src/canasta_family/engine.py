@@ -741,6 +741,7 @@ class _Static:
         "deck",
         "draw_count",
         "going_out",
+        "guard_apply",
         "info",
         "initial",
         "joins_sets",
@@ -779,6 +780,11 @@ class _Static:
         self.options = options
         self.num_players = num_players
         self.pm = make_plugin_manager(variant)
+        # Hooks of plugins from outside this package may raise in the middle of an
+        # action: ``Game.apply`` then keeps a copy to put the game back (all or nothing).
+        self.guard_apply = not all(
+            type(plugin).__module__.startswith("canasta_family.")
+            for plugin in self.pm.get_plugins())
         self.plans: dict[str, Any] = {}
         opts = {"options": options}
         both = {"num_players": num_players, "options": options}
@@ -4762,9 +4768,25 @@ class Game:
                     break
             else:
                 self._check(act)
+        if self._s.guard_apply:
+            self._apply_or_restore(act, execute)
+            return
         self._legal_cache = None
         self._actions.append(act)
         execute(self, act)
+
+    def _apply_or_restore(self, act: Action, execute: Callable[[Game, Any], None]) -> None:
+        """Play ``act`` (already checked), or, if a variant's hook raises on the way, put
+        the game back exactly as it was and re-raise: an action is all or nothing."""
+        saved = self.clone()
+        self._legal_cache = None
+        self._actions.append(act)
+        try:
+            execute(self, act)
+        except BaseException:
+            for name in Game.__slots__:
+                setattr(self, name, getattr(saved, name))
+            raise
 
     def _remove(self, player: int, codes: Sequence[int]) -> None:
         hand = self._hands[player]
