@@ -4127,6 +4127,8 @@ class Game:
             left -= max(deficit, 1)
             more += 1
         more += left // (min(size, run_size) if s.meld.runs else size)
+        if more:
+            more = min(more, self._canastas_by_shape(melds))
         kinds = [m.canasta for m in melds if m.canasta is not None]
         kinds.extend(kind for kind in s.canasta.bonuses for _ in range(more))
         if self._going_out_problem(self._current, tuple(kinds)) is not None:
@@ -4138,12 +4140,80 @@ class Game:
         held = [code for code in range(NUM_CODES) for _ in range(hand[code])]
         return self._turn_value + self._counted_value(held) >= self._minimum[side]
 
+    def _canastas_by_shape(self, melds: Sequence[Meld]) -> int:
+        """At most how many more canastas the hand could make with ``melds`` (the side's):
+        per rank, the naturals held and on the table with the wild cards a set may hold;
+        per suit, the runs of consecutive cards; wild cards alone where they meld. Wild
+        cards are counted for every rank at once, so it is a bound, not an answer."""
+        s = self._s
+        mr = s.meld
+        size = mr.canasta_size
+        hand = self._hands[self._current]
+        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        cap = size if mr.set_max_wilds is None else mr.set_max_wilds
+        table_nat: dict[int, int] = {}
+        table_wild: dict[int, int] = {}
+        run_cards: list[Meld] = []
+        for meld in melds:
+            if meld.canasta is not None:
+                continue
+            if meld.kind is MeldKind.RUN:
+                run_cards.append(meld)
+            elif meld.rank is not None:
+                rank = int(meld.rank)
+                table_nat[rank] = table_nat.get(rank, 0) + len(meld.cards) - meld.wilds
+                table_wild[rank] = table_wild.get(rank, 0) + meld.wilds
+        more = 0
+        ranks = list(s.set_rank_list)
+        if mr.black_threes != "never" and 3 not in ranks:
+            ranks.append(3)
+        for rank in ranks:
+            base = rank * 4 - 8
+            held = hand[base] + hand[base + 3] if rank == 3 else \
+                hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            naturals = held + table_nat.get(rank, 0)
+            if not naturals:
+                continue
+            room = 0 if rank == 3 or Rank(rank) in mr.no_wild_ranks else cap
+            wilds = table_wild.get(rank, 0) + wild
+            count = 0
+            # Each canasta holds at most ``room`` wild cards.
+            while naturals + min(wilds, room * (count + 1)) >= size * (count + 1):
+                count += 1
+            more += count
+        if mr.runs:
+            run_size = s.canasta.run_canasta_size
+            low, high = int(mr.run_low), int(mr.run_high)
+            for suit in range(4):
+                avail = [hand[(rank - 2) * 4 + suit] for rank in range(low, high + 1)]
+                for meld in run_cards:
+                    if meld.suit is not None and int(meld.suit) == suit:
+                        for card in meld.cards:
+                            avail[card.code // 4 + 2 - low] += 1
+                found = True
+                while found:
+                    found = False
+                    for start in range(len(avail) - run_size + 1):
+                        if all(avail[start:start + run_size]):
+                            for i in range(start, start + run_size):
+                                avail[i] -= 1
+                            more += 1
+                            found = True
+                            break
+        if mr.wild_melds:
+            more += wild // size
+        return more
+
     def _lone_cards(self) -> list[int]:
         """The cards of the player to move that no play could take, by counts alone: a
         natural is playable when the hand holds enough of its rank for a set (or the side
         has a set of it), when it could stand in a sequence with cards of its suit held or
         melded, and wild cards and red 3s placed by hand always are. Counted generously,
-        so that it only rules out. One code per card, lowest first."""
+        so that it only rules out. One code per card, lowest first.
+
+        Pairs that need wild cards to make a set, where no sequence or meld could take
+        them, each need wild cards of their own: when the hand holds too few, their cards
+        count as lone too (at most one card can be the discard)."""
         player = self._current
         s = self._s
         mr = s.meld
@@ -4153,6 +4223,8 @@ class Game:
         set_ranks = {int(m.rank) for m in melds if m.rank is not None
                      and (mr.max_size is None or len(m.cards) < mr.max_size)}
         lone: list[int] = []
+        needy: list[int] = []
+        demand = 0
         for rank in range(3, 15):
             base = rank * 4 - 8
             held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
@@ -4166,6 +4238,12 @@ class Game:
                     continue
             elif Rank(rank) in mr.set_ranks and held >= s.set_min_naturals \
                     and held + wild >= mr.min_size:
+                if held < mr.min_size and not (mr.runs and any(
+                        hand[code] and self._may_run(code, melds)
+                        for code in range(base, base + 4))):
+                    demand += mr.min_size - held
+                    needy.extend(code for code in range(base, base + 4)
+                                 for _ in range(hand[code]))
                 continue
             for code in range(base, base + 4):
                 count = hand[code]
@@ -4174,6 +4252,9 @@ class Game:
                 if mr.runs and self._may_run(code, melds):
                     continue
                 lone.extend([code] * count)
+        if demand > wild:
+            lone.extend(needy)
+            lone.sort()
         return lone
 
     def _may_run(self, code: int, melds: Sequence[Meld]) -> bool:
