@@ -235,3 +235,16 @@ def test_a_bad_game_is_named() -> None:
     with pytest.raises(DeterminizationError) as err:
         determinize("american-samba", 0, random.Random(1))  # type: ignore[arg-type]
     assert err.value.field == "game"
+
+
+def test_players_doc_quotes_the_deal_counts() -> None:
+    """docs/players.md gives the numbers of deals tried for an asker that the code uses."""
+    from pathlib import Path
+
+    from canasta_family.determinize import ASK_FRESH_TRIES
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "players.md").read_text(
+        encoding="utf-8")
+    text = " ".join(doc.split())
+    assert (f"up to {ASK_TRIES:,} are tried; once some are, {ASK_FRESH_TRIES} fresh ones"
+            in text)
