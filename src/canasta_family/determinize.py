@@ -459,6 +459,4 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     ...
     canasta_family.determinize.DeterminizationError: rng must be a random.Random, not int
     """
-    _check_seat(game, player)
-    _check_rng(rng)
     return Determinizer(game, player).sample(rng)
