@@ -89,6 +89,9 @@ class _Rules:
         # Where wild cards make a canasta of their own, they are kept for it.
         self.wild_canasta = self.meld.wild_melds and bool(
             self.canasta.bonuses.get(self.canasta.wild_kind))
+        # Whether going out can ever need a canasta of sequences (BO-6): where it cannot,
+        # the player never asks again during play.
+        self.run_required = self.canasta.run_kind in kinds_required(variant, players, ())
         best = max(self.canasta.bonuses.values(), default=0)
         self.bonus = {kind: value / best if best else 0.0
                       for kind, value in self.canasta.bonuses.items()}
@@ -238,6 +241,8 @@ class HeuristicPlayer(GreedyPlayer):
     @staticmethod
     def _run_due(obs: Observation, rules: _Rules) -> bool:
         """Whether the side must still make a canasta of sequences to go out (BO-6)."""
+        if not rules.run_required:
+            return False
         kinds = tuple(sorted(m.canasta for m in obs.my_melds if m.canasta is not None))
         return rules.canasta.run_kind in kinds_required(obs.variant, len(obs.hand_sizes),
                                                         kinds)
