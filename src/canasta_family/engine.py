@@ -1384,6 +1384,22 @@ class Game:
         return int(self._s.call("canasta_red_three_score", int, game=self, side=side,
                                 count=count))
 
+    def going_out_violations(self, player: int, canastas: Sequence[str]
+                             ) -> tuple[Violation, ...]:
+        """Why ``player`` could not go out if the side's canastas were of the kinds
+        ``canastas`` (the variant's ``canasta_going_out_violations``); empty if it could.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> [v.rule for v in game.going_out_violations(0, ("natural",))]
+        ['AS-35']
+        >>> game.going_out_violations(0, ("natural", "mixed"))
+        ()
+        """
+        violations = self._s.call("canasta_going_out_violations", tuple, game=self,
+                                  player=player, canastas=tuple(canastas))
+        return tuple(violations)
+
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (their own hand and everything public).
 

@@ -30,7 +30,7 @@ __all__ = ["kinds_lacking", "kinds_required"]
 def _may_go_out(variant: str, players: int, kinds: tuple[str, ...]) -> bool:
     # The engine's own check asks the variant's hook; players have no public question of
     # this shape (an observation does not say whether the side may go out).
-    return _probe(variant, players)._going_out_problem(0, kinds) is None
+    return not _probe(variant, players).going_out_violations(0, kinds)
 
 
 @lru_cache(maxsize=64)
