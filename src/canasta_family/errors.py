@@ -11,6 +11,8 @@ rule ID they enforce (``"AS-19"``) so a bot author or a bug report can point at 
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "CanastaError",
     "IllegalActionError",
@@ -20,6 +22,7 @@ __all__ = [
     "SetupError",
     "UnknownVariantError",
     "VariantError",
+    "excerpt",
 ]
 
 
@@ -88,3 +91,35 @@ class RecordError(CanastaError):
     def __init__(self, message: str, *, action_index: int | None = None) -> None:
         super().__init__(message)
         self.action_index = action_index
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 2  # a few items of a huge list, never all of them
+
+EXCERPT_CHARS = 40
+"""How many characters of an offending input an error message quotes at most."""
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)``, cut to about ``limit`` characters with its full length noted, so
+    an error about a huge input stays short.
+
+    >>> excerpt("draw")
+    "'draw'"
+    >>> excerpt("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (5000 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # repr of a huge int is slow and may exceed the interpreter's digit limit
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = _SHORT_REPR.repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({type(value).__name__})"
