@@ -17,6 +17,7 @@ __all__ = [
     "CanastaError",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
     "InvalidOptionError",
     "RecordError",
     "SetupError",
@@ -56,14 +57,21 @@ class InvalidActionError(CanastaError):
 
 
 class UnknownVariantError(CanastaError, LookupError):
-    """No variant has the requested name or alias; the message lists the known ones."""
+    """No variant has the requested name or alias; the message lists the known ones, and
+    the installed plugins that are broken (``broken``), since one of them may be the
+    variant meant. ``why`` replaces "unknown variant" when the name is not even text."""
 
-    def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(
-            f"unknown variant {name!r}; known variants: {', '.join(sorted(known)) or 'none'}"
-        )
+    def __init__(self, name: object, known: list[str], *, broken: list[str] | None = None,
+                 why: str | None = None) -> None:
+        head = f"{why}, not" if why else "unknown variant"
+        message = (f"{head} {excerpt(name)}; known variants: "
+                   f"{', '.join(sorted(known)) or 'none'}")
+        if broken:
+            message += f" (broken plugins, not usable: {', '.join(sorted(broken))})"
+        super().__init__(message)
         self.name = name
         self.known = sorted(known)
+        self.broken = sorted(broken or [])
 
 
 class InvalidOptionError(CanastaError):
@@ -78,6 +86,16 @@ class InvalidOptionError(CanastaError):
 class VariantError(CanastaError):
     """A variant plugin is broken: a misspelled hook, a wrong signature, a hook that raised
     or returned a value of the wrong type, or two plugins claiming one name."""
+
+
+class InvalidArgumentError(CanastaError):
+    """An argument of a library call that is of the wrong type or out of range (a seat
+    number given to :meth:`Game.observation <canasta_family.Game.observation>`, say);
+    ``field`` names the argument."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class SetupError(CanastaError):

@@ -60,9 +60,10 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 MAX_RECORD_ACTIONS = 200_000
 """The most actions a record may hold (a long game holds a few thousand)."""
 
-_MAX_WHOLE = 2**63
+_MAX_WHOLE = 2**64
 # Seeds, seat counts and setup numbers beyond this are refused before they reach the
-# engine (they would only fail there, slowly or with an unrelated message).
+# engine (they would only fail there, slowly or with an unrelated message); new_game
+# refuses seeds beyond it too, so every record written can be read.
 
 
 def _digest_field(value: object) -> dict[str, str] | None:
@@ -178,6 +179,9 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise RecordError(f"record is not valid JSON: {exc.msg} (line {exc.lineno}, "
                               f"column {exc.colno})") from exc
+        except ValueError as exc:  # a number of thousands of digits
+            raise RecordError(f"record is not valid JSON: {excerpt(str(exc), 120)}"
+                              ) from exc
         except RecursionError as exc:
             raise RecordError("record JSON nests too deeply to be a record") from exc
         return cls.from_json(data)
