@@ -270,7 +270,7 @@ def validate_options(info: VariantInfo, options: Mapping[str, object] | None
     specs = {spec.name: spec for spec in info.options}
     if options is not None and not isinstance(options, Mapping):
         raise InvalidOptionError(
-            f"options must be a mapping of option name to value, not {options!r}")
+            f"options must be a mapping of option name to value, not {excerpt(options)}")
     given = dict(options or {})
     for key in given:
         if key not in specs:
