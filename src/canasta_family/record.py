@@ -316,6 +316,16 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     directory is refused without being opened for long); text that is not UTF-8 JSON of a
     record raises :class:`~canasta_family.errors.RecordError`, as does a missing file.
     To read JSON text, use :meth:`GameRecord.loads` or hand it to :func:`replay`.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+    >>> GameRecord("samba", players=2, seed=5, actions=("draw",)).save(path)
+    >>> load_record(str(path)).actions
+    ('draw',)
+    >>> load_record("/dev/null")
+    Traceback (most recent call last):
+    ...
+    canasta_family.errors.RecordError: record file '/dev/null' is not a regular file
     """
     if not isinstance(path, (str, os.PathLike)):
         raise RecordError(f"load_record takes a file path, not {type(path).__name__} "
@@ -375,6 +385,15 @@ def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> G
     Raises :class:`~canasta_family.errors.RecordError` naming the first bad field or
     action, or, when the record has a digest, the parts of the final state that differ
     from it (an edited seed, option, start or action list).
+
+    >>> game = replay('{"schema": 2, "variant": "samba", "players": 2, "seed": 5, '
+    ...               '"actions": ["draw"]}')
+    >>> game.variant.name, len(game.actions)
+    ('samba', 1)
+    >>> replay("game.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    canasta_family.errors.RecordError: replay takes a record's JSON text, ... load_record(path) ...
     """
     from canasta_family.api import new_game
 

@@ -55,7 +55,15 @@ def _hash(value: object) -> str:
 
 
 def state_digest(game: Game) -> dict[str, str]:
-    """The digest of ``game``'s current state (see the module documentation)."""
+    """The digest of ``game``'s current state (see the module documentation).
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("samba", players=2, seed=1)
+    >>> before = state_digest(game)
+    >>> game.apply("draw")
+    >>> digest_differences(before, state_digest(game))
+    ['cards', 'turn']
+    """
     seats = range(game.num_players)
     sides = range(len(game.sides))
     parts: dict[str, object] = {
