@@ -710,7 +710,9 @@ class _PlayChecks:
         if after >= self.keep and after > 1 and not black3 and not self.must:
             return self.leaves_discard(codes, after, kinds)
         game = self.game
-        if after and (black3 or self.must or not (self.literal or self.stranded)):
+        short = after < self.keep or after == 1
+        literal = short and (self.literal or self.stranded)
+        if after and not literal:
             return game._reach_after(action)
         # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
         # cards than a player must keep.
@@ -720,6 +722,8 @@ class _PlayChecks:
             return False
         if not game._ending_ok(self.ending_cache, self.player, after, kinds):
             return False
+        if after and (black3 or self.must):
+            return game._reach_after(action)
         return after == 0 or self.leaves_discard(codes, after, kinds)
 
 
@@ -2965,18 +2969,24 @@ class Game:
                 raise self._fail(problem)
             return
         if self._probe:
-            return  # the going-out search decides the rest of the turn itself
-        bound = black3 or self._bound_to_go_out()
+            # The going-out search decides the rest of the turn itself. It looks for a way
+            # to divide the hand into plays; MS-13's literal two cards only order them
+            # (the plays that complete canastas first, a play of two cards or more last).
+            return
         short = after < self._s.going_out.keep_cards or after == 1
-        if bound or (short and not (self._s.going_out.literal_keep or self._stranded())):
+        # MS-13 taken literally: fewer cards than a player keeps only when the side may
+        # go out already, whether or not the turn is bound to end by going out.
+        literal = short and (self._s.going_out.literal_keep or self._stranded())
+        if literal:
+            problem = self._ending_problem(player, after, kinds, initial_after)
+            if problem:
+                raise self._fail(problem)
+        bound = black3 or self._bound_to_go_out()
+        if bound or (short and not literal):
             if not self._reach_after(action):
                 raise self._fail(self._unreachable_problem(player, kinds, black3,
                                                            initial_after, action))
             return
-        if short:
-            problem = self._ending_problem(player, after, kinds, initial_after)
-            if problem:
-                raise self._fail(problem)
         problem = self._strand_problem(player, self._counts_after(
             player, [c.code for c in getattr(action, "cards", ())]), after, kinds)
         if problem:
