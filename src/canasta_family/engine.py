@@ -1972,6 +1972,23 @@ class Game:
         self._take_counts = None
         self._legal_cache = None
 
+    def _short_start_ok(self, action: Action) -> bool:
+        """Where melds never go back (``retract_penalty`` None, PH-17): whether the play
+        ``action``, the first of a side without its initial meld, reaches the minimum or
+        leaves the rest reachable this turn, judged as after an initial pile take with
+        every card held counting."""
+        if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
+            return True
+        side = self._s.side_of[self._current]
+        codes = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        if self._turn_value + self._value(codes) >= self._minimum[side]:
+            return True
+        probe = self.clone()
+        probe._take_counts = probe._hands[probe._current][:]
+        probe._legal_cache = None
+        return probe._keeps_initial_reachable(action)
+
     def _owes_initial(self, side: int) -> bool:
         """Whether the player to move took the pile for an initial meld that has not yet
         reached the minimum: no discard, retraction or question until it does (AS-23)."""
@@ -3084,7 +3101,16 @@ class Game:
         self._check_initial_owed(side, action)
 
     def _check_initial_owed(self, side: int, action: Action) -> None:
-        if self._probe or not self._owes_initial(side):
+        if self._probe:
+            return
+        if not self._owes_initial(side):
+            if self._s.initial.retract_penalty is None and not self._initial[side] \
+                    and not self._short_start_ok(action):
+                raise IllegalActionError(
+                    self._rule("retract"),
+                    f"your side's initial meld needs {self._minimum[side]}, melded cards "
+                    "never go back to the hand, and after that play the rest of your hand "
+                    "could not make up the minimum this turn")
             return
         if not self._from_held_cards(action):
             raise IllegalActionError(
@@ -3094,9 +3120,9 @@ class Game:
         if not self._keeps_initial_reachable(action):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
-                f"you took the pile for your side's initial meld, which must reach "
-                f"{self._minimum[side]} this turn (it counts {self._turn_value}); after that "
-                "play the cards you held before the take could no longer make it up")
+                f"your side's initial meld must reach {self._minimum[side]} this turn (it "
+                f"counts {self._turn_value}); after that play the cards that may count "
+                "could no longer make it up")
 
     def _merge_ok(self, a: Meld, b: Meld) -> bool:
         """``_merge_problem(a, b) is None``, memoised by the melds' shapes unless the
@@ -3156,8 +3182,9 @@ class Game:
                                      "you must go out this turn")
         side = self._s.side_of[self._current]
         if self._s.initial.retract_penalty is None:
-            raise IllegalActionError(self._rule("retract"), "an initial meld cannot be taken "
-                                     "back in this game")
+            raise IllegalActionError(self._rule("retract"), "melded cards never go back to "
+                                     "the hand in this game: an initial meld cannot be "
+                                     "taken back")
         if not self._provisional(side):
             raise IllegalActionError(self._rule("retract"), "there is no short initial meld to "
                                      "take back")
@@ -3176,8 +3203,8 @@ class Game:
         if self._owes_initial(side):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
-                f"you took the pile for your side's initial meld: it counts {self._turn_value} "
-                f"of the {self._minimum[side]} needed, so meld cards you held before the take "
+                f"your side's initial meld counts {self._turn_value} of the "
+                f"{self._minimum[side]} it must reach this turn: meld the cards that count "
                 "until it reaches the minimum, then discard")
         if self._provisional(side):
             raise IllegalActionError(
@@ -4072,6 +4099,10 @@ class Game:
             if stranded:
                 out.append(_PASS)
             return
+        if not self._initial[side] and s.initial.retract_penalty is None:
+            # PH-17: a first meld short of the minimum only while the rest stays reachable.
+            out[first_play:] = [action for action in out[first_play:]
+                                if self._short_start_ok(action)]
         if melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
@@ -4916,6 +4947,11 @@ class Game:
             if self._turn_value >= self._minimum[side]:
                 self._initial[side] = True
                 self._take_counts = None
+            elif self._take_counts is None and self._s.initial.retract_penalty is None:
+                # PH-17: melds never go back to the hand, so a short first meld binds the
+                # turn to reach the minimum, as an initial pile take does (AS-23): the
+                # cards held now are those that may count.
+                self._take_counts = self._hands[self._current][:]
 
     def _after_play(self, player: int) -> None:
         if self._hsize[player] == 0:
