@@ -751,6 +751,7 @@ class _Static:
         "joins_sets",
         "meld",
         "meldable_values",
+        "no_wild_rank_set",
         "num_players",
         "options",
         "pickup",
@@ -764,6 +765,7 @@ class _Static:
         "set_rank_bases",
         "set_rank_codes",
         "set_rank_list",
+        "set_rank_set",
         "set_wild_cap",
         "side_members",
         "side_of",
@@ -844,6 +846,8 @@ class _Static:
         self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
         """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
         ``Game._meld_entries`` adds no offsets."""
+        self.set_rank_set = frozenset(self.set_rank_list)
+        self.no_wild_rank_set = frozenset(int(r) for r in self.meld.no_wild_ranks)
         self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
         """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
         self.threes_in_sets = int(3 in self.set_rank_list)
@@ -4231,7 +4235,7 @@ class Game:
             naturals = held + table_nat.get(rank, 0)
             if not naturals:
                 continue
-            room = 0 if rank == 3 or Rank(rank) in mr.no_wild_ranks else cap
+            room = 0 if rank == 3 or rank in s.no_wild_rank_set else cap
             wilds = table_wild.get(rank, 0) + wild
             count = 0
             # Each canasta holds at most ``room`` wild cards.
@@ -4247,16 +4251,17 @@ class Game:
                     if meld.suit is not None and int(meld.suit) == suit:
                         for card in meld.cards:
                             avail[card.code // 4 + 2 - low] += 1
-                found = True
-                while found:
-                    found = False
-                    for start in range(len(avail) - run_size + 1):
-                        if all(avail[start:start + run_size]):
-                            for i in range(start, start + run_size):
-                                avail[i] -= 1
-                            more += 1
-                            found = True
-                            break
+                # A run canasta needs ``run_size`` ranks in a row: without such a stretch
+                # none, else at most the suit's cards over ``run_size``.
+                present = 0
+                for i, count in enumerate(avail):
+                    if count:
+                        present |= 1 << i
+                stretch = present
+                for _ in range(run_size - 1):
+                    stretch &= stretch >> 1
+                if stretch:
+                    more += sum(avail) // run_size
         if mr.wild_melds:
             more += wild // size
         return more
@@ -4282,6 +4287,9 @@ class Game:
         lone: list[int] = []
         needy: list[int] = []
         demand = 0
+        masks: list[int] = []
+        ends: list[list[tuple[int, int]]] = []
+        set_rank_set = s.set_rank_set
         for rank in range(3, 15):
             base = rank * 4 - 8
             held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
@@ -4293,10 +4301,12 @@ class Game:
                 black = hand[base] + hand[base + 3]
                 if mr.black_threes != "never" and black >= mr.min_size:
                     continue
-            elif Rank(rank) in mr.set_ranks and held >= s.set_min_naturals \
+            elif rank in set_rank_set and held >= s.set_min_naturals \
                     and held + wild >= mr.min_size:
+                if mr.runs and not masks and held < mr.min_size:
+                    masks, ends = self._run_shapes(melds)
                 if held < mr.min_size and not (mr.runs and any(
-                        hand[code] and self._may_run(code, melds)
+                        hand[code] and self._may_run(code, masks, ends)
                         for code in range(base, base + 4))):
                     demand += mr.min_size - held
                     needy.extend(code for code in range(base, base + 4)
@@ -4306,38 +4316,54 @@ class Game:
                 count = hand[code]
                 if not count or (rank == 3 and code in RED_THREES):
                     continue
-                if mr.runs and self._may_run(code, melds):
-                    continue
+                if mr.runs:
+                    if not masks:
+                        masks, ends = self._run_shapes(melds)
+                    if self._may_run(code, masks, ends):
+                        continue
                 lone.extend([code] * count)
         if demand > wild:
             lone.extend(needy)
             lone.sort()
         return lone
 
-    def _may_run(self, code: int, melds: Sequence[Meld]) -> bool:
-        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
-        in a row held, or next to an end of one of the side's sequences of its suit."""
+    def _run_shapes(self, melds: Sequence[Meld]
+                    ) -> tuple[list[int], list[list[tuple[int, int]]]]:
+        """Per suit, the run ranks held (a bit per rank) and the (low, high) ranks of the
+        side's sequences that may still grow, for :meth:`_may_run`."""
         mr = self._s.meld
-        rank = code // 4 + 2
-        if not mr.run_low <= rank <= mr.run_high:
-            return False
         hand = self._hands[self._current]
-        suit = code % 4
-
-        def held(r: int) -> bool:
-            return mr.run_low <= r <= mr.run_high and hand[(r - 2) * 4 + suit] > 0
-
-        if (held(rank - 2) and held(rank - 1)) or (held(rank - 1) and held(rank + 1)) \
-                or (held(rank + 1) and held(rank + 2)):
-            return True
+        low, high = int(mr.run_low), int(mr.run_high)
+        masks = [0, 0, 0, 0]
+        for rank in range(low, high + 1):
+            base = rank * 4 - 8
+            for suit in range(4):
+                if hand[base + suit]:
+                    masks[suit] |= 1 << rank
+        ends: list[list[tuple[int, int]]] = [[], [], [], []]
         for meld in melds:
-            if meld.kind is MeldKind.RUN and meld.suit is not None and meld.suit == suit \
+            if meld.kind is MeldKind.RUN and meld.suit is not None \
                     and len(meld.cards) < mr.run_max:
-                low = meld.cards[0].code // 4 + 2
-                high = meld.cards[-1].code // 4 + 2
-                if rank in (low - 1, high + 1) or (held(rank + 1) and rank + 1 == low - 1) \
-                        or (held(rank - 1) and rank - 1 == high + 1):
-                    return True
+                ends[int(meld.suit)].append((meld.cards[0].code // 4 + 2,
+                                             meld.cards[-1].code // 4 + 2))
+        return masks, ends
+
+    @staticmethod
+    def _may_run(code: int, masks: list[int], ends: list[list[tuple[int, int]]]) -> bool:
+        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
+        in a row held, or next to an end of one of the side's sequences of its suit
+        (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
+        rank = code // 4 + 2
+        mask = masks[code % 4]
+        if not mask >> rank & 1:
+            return False  # outside the run ranks
+        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
+                or (mask >> (rank + 1) & 3) == 3:
+            return True
+        for low, high in ends[code % 4]:
+            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
+                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
+                return True
         return False
 
     def _reach_after(self, action: Action) -> bool:
