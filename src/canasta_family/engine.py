@@ -22,6 +22,7 @@ other.
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress, repeat
@@ -332,6 +333,7 @@ class _Tables:
         "melds",
         "merge_ok",
         "nat_subs",
+        "numbering",
         "ok_ws",
         "pair_takes",
         "playable_rows",
@@ -359,6 +361,9 @@ class _Tables:
         """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
         """The ``MakeMeld`` of every action number in the memo entries."""
+        self.numbering = threading.Lock()
+        """Held while a new action number is handed out, so that two threads can never
+        give two card sets one number (the listing trusts the numbers it reads)."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
         self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
@@ -3588,14 +3593,15 @@ class Game:
             # Cleared before any entry is handed out, with the action numbers they use.
             # Four times the other tables' limit: without their candidates the entries
             # are small (American Samba's counts make hundreds of thousands of them).
-            by_rank.clear()
-            tables.sets_held.clear()
-            tables.entries.clear()
-            tables.rank_cands.clear()
-            tables.meld_ids = {}
-            tables.meld_rows = {}
-            tables.meld_actions = []
-            tables.size = 0
+            with tables.numbering:
+                by_rank.clear()
+                tables.sets_held.clear()
+                tables.entries.clear()
+                tables.rank_cands.clear()
+                tables.meld_ids = {}
+                tables.meld_rows = {}
+                tables.meld_actions = []
+                tables.size = 0
         out: list[_Entry] = []
         min_nat = s.set_min_naturals
         # Every rank held in numbers enough for a set, in rank order (black 3s first, where
@@ -3741,8 +3747,15 @@ class Game:
         tables = self._s.tables
         number = tables.meld_ids.get(codes)
         if number is None:
-            number = tables.meld_ids[codes] = len(tables.meld_actions)
-            tables.meld_actions.append(self._meld_action(codes))
+            action = self._meld_action(codes)
+            with tables.numbering:
+                number = tables.meld_ids.get(codes)
+                if number is None:
+                    # The action is in place before its number is published.
+                    actions = tables.meld_actions
+                    actions.append(action)
+                    number = len(actions) - 1
+                    tables.meld_ids[codes] = number
         return number
 
     def _rank_parts(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]
