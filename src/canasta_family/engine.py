@@ -3589,8 +3589,10 @@ class Game:
         mr = s.meld
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
-        if tables.size > 4 * _MEMO_ENTRIES:
-            # Cleared before any entry is handed out, with the action numbers they use.
+        if tables.size > 4 * _MEMO_ENTRIES and not self._probe:
+            # Cleared before any entry is handed out, with the action numbers they use;
+            # never by a going-out search, which runs inside a listing that holds entries
+            # of the memo as it is.
             # Four times the other tables' limit: without their candidates the entries
             # are small (American Samba's counts make hundreds of thousands of them).
             with tables.numbering:
