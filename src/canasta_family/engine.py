@@ -1404,9 +1404,9 @@ class Game:
 
         >>> import canasta_family
         >>> game = canasta_family.new_game("american-samba", seed=1)
-        >>> [v.rule for v in game.going_out_violations(0, ("natural",))]
+        >>> [v.rule for v in game.going_out_violations(0, ["natural"])]
         ['AS-35']
-        >>> game.going_out_violations(0, ("natural", "mixed"))
+        >>> game.going_out_violations(0, ["natural", "mixed"])
         ()
         """
         violations = self._s.call("canasta_going_out_violations", tuple, game=self,
