@@ -65,7 +65,7 @@ def test_AS_10_variants_options_shows_house_rule() -> None:
     assert result.returncode == 0, result.stderr
     line = next(ln for ln in result.stdout.splitlines() if "AS-10" in ln)
     assert "no_wild_on_natural_canasta" in line
-    assert "bool" in line and "False, True" in line
+    assert "bool" in line and "false, true" in line
 
 
 def test_AS_10_option_name_readable_on_80_columns() -> None:

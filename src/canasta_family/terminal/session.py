@@ -39,6 +39,7 @@ from rich.text import Text
 from canasta_family.actions import Action, Answer, LayOff, MakeMeld, Merge, PlaceRedThree, Retract
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError, IllegalActionError, InvalidActionError
+from canasta_family.output_files import write_atomically
 from canasta_family.players.base import AnyPlayer, decide
 from canasta_family.terminal.commands import (
     Help,
@@ -90,14 +91,15 @@ class PlaySession:
     that seat.
 
     ``hint_player`` answers ``hint`` (default: a :class:`HeuristicPlayer`); ``record_path``
-    is where the record is written at the end (without it the human is asked);
+    is where the record is written at the end (without it the human is asked), replacing
+    a file there only with ``overwrite``; a name the human types never replaces a file;
     ``read_line`` reads one line after showing a prompt (default: the console's
     ``input``).
     """
 
     def __init__(self, game: Game, players: Sequence[AnyPlayer | None], *, console: Console,
                  read_line: ReadLine | None = None, hint_player: AnyPlayer | None = None,
-                 record_path: str | Path | None = None) -> None:
+                 record_path: str | Path | None = None, overwrite: bool = False) -> None:
         if len(players) != game.num_players:
             raise ValueError(f"need {game.num_players} players, got {len(players)}")
         if hint_player is None:
@@ -111,6 +113,7 @@ class PlaySession:
         self._read: ReadLine = read_line if read_line is not None else console.input
         self._hint: AnyPlayer = hint_player
         self._record_path = None if record_path is None else Path(record_path)
+        self._overwrite = overwrite
         self._shown_events = 0
         self._last_human: int | None = None
         self._undo_base: Game | None = None
@@ -311,15 +314,23 @@ class PlaySession:
             self._console.print(Text(game.result.reason, style="bold"))
 
     def _offer_save(self) -> None:
-        path = self._record_path
-        if path is None:
-            answer = self._ask("Save the game record? File name (Enter: do not save): ")
-            if not answer.strip():
+        text = self.game.record().dumps()
+        if self._record_path is not None:
+            try:
+                write_atomically(self._record_path, text, force=self._overwrite,
+                                 option="--record")
+            except CanastaError as exc:
+                self._console.print(Text(f"could not write the record: {exc}", style="red"))
+            else:
+                self._console.print(f"record written to {self._record_path}")
                 return
-            path = Path(answer.strip())
-        try:
-            self.game.record().save(path)
-        except (OSError, CanastaError) as exc:
-            self._console.print(Text(f"could not write the record: {exc}", style="red"))
+        prompt = "Save the game record? File name (Enter: do not save): "
+        while answer := self._ask(prompt).strip():
+            try:
+                write_atomically(answer, text, option="the record")
+            except CanastaError as exc:
+                self._console.print(Text(str(exc), style="red"))
+                prompt = "Another file name (Enter: do not save): "
+                continue
+            self._console.print(f"record written to {answer}")
             return
-        self._console.print(f"record written to {path}")
