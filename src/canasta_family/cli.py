@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -34,9 +35,10 @@ from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players import decide
 from canasta_family.players.kinds import make_player, parse_player_spec
 from canasta_family.plugins import all_variants, find_variant
-from canasta_family.record import load_record, replay
+from canasta_family.record import GameRecord, load_record, replay
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate
+from canasta_family.terminal.view import seats_text
 
 __all__ = ["main"]
 
@@ -97,9 +99,9 @@ def _hand_table(game: Game, index: int) -> Table:
     table.add_column("hand", justify="right")
     table.add_column("total", justify="right")
     for sheet in result.sides:
-        seats = "+".join(map(str, game.side_members(sheet.side)))
         lines = "; ".join(f"{item.label} {item.points:+d}" for item in sheet.items) or "—"
-        table.add_row(f"{sheet.side} (seats {seats})", lines, f"{sheet.total:+d}",
+        table.add_row(f"{sheet.side} ({seats_text(game.side_members(sheet.side))})", lines,
+                      f"{sheet.total:+d}",
                       str(sheet.cumulative))
     return table
 
@@ -177,8 +179,35 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file ``replay`` reads (a whole game is some tens of kilobytes)."""
+
+
+def _read_record_file(name: str) -> GameRecord:
+    """The record in file ``name``, or a :class:`CanastaError` saying in one line why the
+    file is not one (missing, not a file, too large, not text, not JSON, nested too deeply
+    or with bad fields)."""
+    path = Path(name)
+    if not path.exists():
+        raise CanastaError(f"record file {name!r} does not exist")
+    if not path.is_file():
+        raise CanastaError(f"record file {name!r} is not a regular file")
+    size = path.stat().st_size
+    if size > MAX_RECORD_BYTES:
+        raise CanastaError(f"record file {name!r} is too large to be a record ({size:,} bytes; "
+                           f"at most {MAX_RECORD_BYTES:,})")
+    try:
+        return load_record(path)
+    except RecursionError:
+        raise CanastaError(f"record file {name!r} is not a record: its JSON is nested too "
+                           "deeply") from None
+    except UnicodeDecodeError:
+        raise CanastaError(f"record file {name!r} is not a record: it is not UTF-8 text"
+                           ) from None
+
+
 def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    record = load_record(args.file)
+    record = _read_record_file(args.file)
     game = replay(record)
     if args.seat is not None and not args.step:
         raise CanastaError("--seat chooses the view of --step; give both")

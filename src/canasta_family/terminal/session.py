@@ -50,6 +50,7 @@ from canasta_family.terminal.commands import (
     ShowTable,
     Undo,
     Unreadable,
+    explain_refusal,
     read_command,
 )
 from canasta_family.terminal.menu import GROUP_LIMIT, Menu, menu_view
@@ -59,18 +60,20 @@ __all__ = ["HELP_TEXT", "PlaySession"]
 
 HELP_TEXT = """\
 Type a menu number, or a move in the action notation:
-  d  or  draw                 draw from the stock
-  t 9c 9d  /  take 9c 9d      take the pile, melding its top card with 9c 9d
-  take onto 2                 take the pile, laying its top card off on meld 2
-  m 7h 7s 7c  /  meld ...     put down a new meld
-  lo 2 7d  /  lay-off 2 7d    add 7d to your side's meld 2 (lay-off 7d if it fits one meld)
-  merge 1 3                   merge two melds of the same rank
-  x Ks  /  d Ks  /  discard   discard Ks and end the turn
-  ask 2, yes / no             ask partner at seat 2 "may I go out?", answer a partner
-Cards: rank then suit, 7h 10d Td Ks, suits c d h s or ♣ ♦ ♥ ♠, JK for a joker.
-Commands: help, hint (what the computer would do), undo (take back the last meld or
-lay-off of this turn), table (draw the table again), list (the whole menu, when a long
-group was cut short), quit (offers to save the record)."""
+  d, draw               draw from the stock
+  t 9c 9d, take 9c 9d   take the pile, melding its top card with 9c 9d
+  take onto 2           take the pile, laying its top card off on meld 2
+  m 7h 7s 7c, meld ...  put down a new meld
+  lo 2 7d, lay-off 2 7d add 7d to your side's meld 2 (lo 7d if it fits one)
+  merge 1 3             merge two melds of the same rank
+  x Ks, d Ks, discard   discard Ks and end the turn
+  ask 2, yes, no        ask seat 2 "may I go out?"; answer your partner
+Cards: rank then suit (7h 10d Td Ks), suits c d h s or ♣ ♦ ♥ ♠, JK a joker.
+Commands: help; hint (what the computer would play); undo (take back the last
+meld or lay-off of this turn); table (draw the table again); list (the whole
+menu, when a long group was cut short); quit (offers to save the record)."""
+"""How to type moves, in lines of at most 78 characters (it fits an 80-column
+terminal)."""
 
 _UNDOABLE = (MakeMeld, LayOff, Merge, PlaceRedThree, Retract)
 
@@ -177,7 +180,8 @@ class PlaySession:
         self._show_position(seat)
         while True:
             menu = Menu.of(self.game.legal_actions())
-            command = read_command(self._ask(f"seat {seat}> "), menu)
+            line = self._ask(f"seat {seat}> ")
+            command = read_command(line, menu)
             if isinstance(command, Play):
                 if self._try_play(seat, command.action):
                     return
@@ -195,13 +199,19 @@ class PlaySession:
             elif isinstance(command, Quit):
                 raise _QuitRequested
             elif isinstance(command, Unreadable):
-                self._console.print(Text(f"cannot read that: {command.message}", style="red"),
-                                    Text(" (type help, or a menu number)"))
+                refusal = explain_refusal(line, self.game, seat)
+                if refusal is not None:
+                    self._console.print(Text(refusal, style="red"))
+                else:
+                    self._console.print(Text(f"cannot read that: {command.message}",
+                                             style="red"),
+                                        Text(" (type help, or a menu number)"))
 
     def _try_play(self, seat: int, action: Action) -> bool:
         """Play ``action`` for the human at ``seat``; report a refusal and return False."""
         game = self.game
         before = game.clone() if game.phase == "play" else None
+        hands = len(game.hand_results)
         hand_before = Counter(game.hand_cards(seat))
         revealed = (game.stock_size, tuple(game.foot_picked_up(p)
                                            for p in range(game.num_players)))
@@ -224,7 +234,7 @@ class PlaySession:
         else:
             self._undo_base = None
             self._pending = []
-        if gained and game.current_player == seat:
+        if gained and game.current_player == seat and len(game.hand_results) == hands:
             self._show_events()
             self._console.print(Text("new in your hand: ")
                                 + cards_text(sorted(gained.elements())))
