@@ -198,21 +198,29 @@ def _engine_reason(game: Game, action: Action, seat: int) -> str | None:
     return None
 
 
-def _representative(kind: str, game: Game, seat: int) -> Action | None:
-    """An action of ``kind`` that stands for all of them: when the game refuses it for a
-    reason that does not depend on its details, that reason covers the whole kind."""
+def _representatives(kind: str, game: Game, seat: int) -> list[Action]:
+    """Actions of ``kind`` that stand for all of them: when the game refuses one by a rule
+    (not for a detail such as a card not held), that rule is why none is possible."""
     hand = game.hand_cards(seat)
     if kind == "draw":
-        return Draw()
+        return [Draw()]
     if kind == "take-pile":
-        return TakePile()
+        takes: list[Action] = [TakePile()]
+        top = game.observation(seat).pile_top
+        if top is not None:
+            # The likeliest take: naturals of the top's rank, then wild cards.
+            fitting = ([c for c in hand if not c.is_wild and c.rank == top.rank]
+                       + [c for c in hand if c.is_wild])
+            if len(fitting) >= 2:
+                takes.append(TakePile(cards=tuple(fitting[:2])))
+        return takes
     if kind == "discard" and hand:
-        return Discard(hand[0])
+        return [Discard(hand[0])]
     if kind == "pass":
-        return Pass()
+        return [Pass()]
     if kind == "retract":
-        return Retract()
-    return None
+        return [Retract()]
+    return []
 
 
 def explain_refusal(text: str, game: Game, seat: int) -> str | None:
@@ -221,7 +229,7 @@ def explain_refusal(text: str, game: Game, seat: int) -> str | None:
     be played and only its form is wrong.
 
     - a verb of which no move is legal now: the rule that refuses that kind of move
-      (``take`` when a black 3 stops the pile);
+      (``take`` when a black 3 stops the pile), or that none is possible;
     - ``lay-off CARDS`` without a meld number: why the cards fit none of the side's melds.
 
     >>> import canasta_family
@@ -240,8 +248,11 @@ def explain_refusal(text: str, game: Game, seat: int) -> str | None:
         return _why_no_meld_fits(words[1:], game, seat)
     if any(action.kind == kind for action in game.legal_actions()):
         return None
-    action = _representative(kind, game, seat)
-    return None if action is None else _engine_reason(game, action, seat)
+    for action in _representatives(kind, game, seat):
+        reason = _engine_reason(game, action, seat)
+        if reason is not None:
+            return reason
+    return f"no {kind} is possible now (the menu lists every move you can make)"
 
 
 def _why_no_meld_fits(card_words: list[str], game: Game, seat: int) -> str | None:
@@ -259,6 +270,8 @@ def _why_no_meld_fits(card_words: list[str], game: Game, seat: int) -> str | Non
         if reason is None:
             return None  # it fits one (or several): the parse message says what to add
         by_reason.setdefault(reason, []).append(str(index))
+    if len(by_reason) == 1 and len(melds) > 1:
+        return f"{shown} fits none of your side's melds: {next(iter(by_reason))}"
     why = "; ".join(f"meld{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}: {reason}"
                     for reason, numbers in by_reason.items())
     return f"{shown} fits none of your side's melds ({why})"

@@ -200,8 +200,6 @@ def _sides_table(obs: Observation, personal: bool) -> Table:
             initial = Text("made")
         else:
             initial = Text(f"needs {obs.initial_minimums[side]}")
-            if side == obs.side and obs.current_player == obs.player and obs.initial_meld_count:
-                initial.append(f" (this turn {obs.initial_meld_count})")
         reds = cards_text(obs.red_threes[side]) if obs.red_threes[side] else Text("—")
         canastas = sum(1 for meld in obs.melds[side] if meld.is_canasta)
         style = "bold" if personal and side == obs.side else ""
@@ -221,8 +219,12 @@ def _melds_block(obs: Observation, personal: bool) -> Text:
         if not melds:
             lines.append(Text(f"Melds of {whose}: none", style="bold" if side == obs.side else ""))
             continue
-        lines.append(Text(f"Melds of {whose} (number: cards):",
-                          style="bold" if side == obs.side else ""))
+        head = Text(f"Melds of {whose} (number: cards)", style="bold" if side == obs.side else "")
+        if side == mine and obs.current_player == obs.player and obs.initial_meld_count:
+            # Here, not in the sides table: that column would squeeze the table at 80.
+            head.append(f" — {obs.initial_meld_count} towards the initial meld of "
+                        f"{obs.initial_minimums[side]} this turn")
+        lines.append(head + ":")
         lines.extend(Text(f"  {index}: ") + meld_text(meld) for index, meld in enumerate(melds))
     return Text("\n").join(lines)
 
