@@ -63,9 +63,11 @@ def test_AS_10_variants_options_shows_house_rule() -> None:
     allowed values."""
     result = run("variants", "--options")
     assert result.returncode == 0, result.stderr
-    line = next(ln for ln in result.stdout.splitlines() if "AS-10" in ln)
-    assert "no_wild_on_natural_canasta" in line
-    assert "bool" in line and "false, true" in line
+    lines = result.stdout.splitlines()
+    at = next(i for i, ln in enumerate(lines) if "AS-10" in ln)
+    assert "no_wild_on_natural_canasta" in lines[at]
+    assert "bool" in lines[at] and "default false" in lines[at]
+    assert lines[at + 1].strip() == "allowed: false, true"
 
 
 def test_AS_10_option_name_readable_on_80_columns() -> None:

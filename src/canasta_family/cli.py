@@ -65,8 +65,9 @@ def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
                 line = Text()
                 line.append(spec.name, style="bold")
                 line.append(f" ({spec.rule}): {spec.type.__name__}, default "
-                            f"{_option_value(spec.default)}; allowed: {allowed}")
+                            f"{_option_value(spec.default)}")
                 _print_indented(console, line, 6)
+                _print_indented(console, Text(f"allowed: {allowed}"), 10)
                 _print_indented(console, Text(spec.description), 10)
     return 0
 
@@ -174,7 +175,7 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     if record_path is not None:
         write_atomically(record_path, game.record().dumps(), force=args.force,
                          option="--record")
-        console.print(f"record written to {record_path}")
+        console.print(f"record written to {record_path}", soft_wrap=True)  # paths unbroken
     _summary(game, console)
     return 0
 
