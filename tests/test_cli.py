@@ -88,7 +88,7 @@ def test_AS_42_play_records_and_replay_validates(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     assert record.exists()
     assert f"record written to {record}" in played.stdout
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert game.is_over and game.result is not None
     assert game.result.reason in played.stdout
     assert final_table(played.stdout) == list(enumerate(game.scores))
@@ -179,7 +179,7 @@ def test_play_seats_any_player_kind_and_names_a_bad_one(tmp_path: Path) -> None:
     assert "(0=heuristic, 1=random)" in result.stdout
     game = canasta_family.new_game("american-samba", players=2, seed=5)
     play_game(game, [HeuristicPlayer(), RandomPlayer(seed=5 * 31 + 1)])
-    assert canasta_family.replay(path) == game
+    assert canasta_family.replay(canasta_family.load_record(path)) == game
     bad = run("play", "--players", "2", "--seed", "5", "--player", "1=ismcts:bogus=3")
     assert bad.returncode != 0 and "no option 'bogus'" in bad.stderr
     assert "Traceback" not in bad.stderr
@@ -255,7 +255,7 @@ def test_PH_26_play_pennies_full_game_to_20000(tmp_path: Path) -> None:
     assert "pennies-from-heaven, 6 players" in result.stdout and "PH-26" in result.stdout
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["variant"] == "pennies-from-heaven" and data["players"] == 6
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert game.is_over and max(game.scores) >= 20_000
     replayed = run("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr

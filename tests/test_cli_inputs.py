@@ -72,7 +72,7 @@ def test_MS_15_option_from_the_command_line_reaches_the_game(
     assert main(["play", "--variant", "samba", "--players", "2", "--seed", "4",
                  "--option", "target=2500", "--record", str(path)]) == 0
     capsys.readouterr()
-    game = canasta_family.replay(path)
+    game = canasta_family.replay(canasta_family.load_record(path))
     assert dict(game.options)["target"] == 2500
     assert game.is_over and max(game.scores) >= 2500
     assert game.result is not None and "2500" in game.result.reason
@@ -355,7 +355,7 @@ def test_simulate_survives_a_failing_game(
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [("error" in g) for g in data["results"]] == [False, True, False]
     assert sum(s["entries"] for s in data["summary"]) == 4  # two games, two sides each
-    replayed = canasta_family.replay(failed)
+    replayed = canasta_family.replay(canasta_family.load_record(failed))
     assert len(replayed.actions) == 7 and replayed.seed == derive_seed(5, 1)
 
 

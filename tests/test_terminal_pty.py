@@ -101,7 +101,7 @@ def test_play_a_whole_hand_at_the_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert len(game.hand_results) == 1
     assert f"record written to {record}" in child.before
 
