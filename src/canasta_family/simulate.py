@@ -38,6 +38,7 @@ from canasta_family.errors import CanastaError
 from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players.kinds import PLAYER_KINDS, PlayerSpec, parse_player_spec
 from canasta_family.plugins import find_variant
+from canasta_family.terminal.view import counted
 
 __all__ = ["add_parser", "parse_seat_kinds", "run_simulate"]
 
@@ -136,9 +137,10 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
                         max_actions=args.max_actions, rotate=args.rotate,
                         backend=backend, progress=not args.no_progress)
     console.print(result.table())
-    jobs = f"{result.jobs} job{'s' if result.jobs != 1 else ''}"
-    console.print(f"{len(result.outcomes)} games in {result.elapsed:.1f} s "
-                  f"({result.games_per_second:.1f} games/s, {jobs})")
+    # No more jobs run than there are games.
+    jobs = min(result.jobs, max(1, len(result.outcomes)))
+    console.print(f"{counted(len(result.outcomes), 'game')} in {result.elapsed:.1f} s "
+                  f"({result.games_per_second:.1f} games/s, {counted(jobs, 'job')})")
     if out is not None:
         write_atomically(out, result.text(args.format or _format_of(out)), force=args.force,
                          option="--out")
