@@ -100,7 +100,8 @@ def _hand_table(game: Game, index: int) -> Table:
     table.add_column("hand", justify="right")
     table.add_column("total", justify="right")
     for sheet in result.sides:
-        lines = "; ".join(f"{item.label} {item.points:+d}" for item in sheet.items) or "—"
+        # One score line a row: a line broken in the middle reads as two.
+        lines = "\n".join(f"{item.label} {item.points:+d}" for item in sheet.items) or "—"
         table.add_row(f"{sheet.side} ({seats_text(game.side_members(sheet.side))})", lines,
                       f"{sheet.total:+d}",
                       str(sheet.cumulative))
@@ -110,7 +111,8 @@ def _hand_table(game: Game, index: int) -> Table:
 def _summary(game: Game, console: Console) -> None:
     for index in range(len(game.hand_results)):
         console.print(_hand_table(game, index))
-    final = Table(title=f"Final result — {game.variant.name}")
+    title = f"Final result — {game.variant.name}"
+    final = Table(title=title, min_width=len(title))
     final.add_column("side")
     final.add_column("seats")
     final.add_column("score", justify="right")

@@ -311,7 +311,8 @@ class PlaySession:
 
     def _final(self) -> None:
         game = self.game
-        table = Table(title=f"Final result — {game.variant.name}")
+        title = f"Final result — {game.variant.name}"
+        table = Table(title=title, min_width=len(title))  # the title on one line
         table.add_column("side")
         table.add_column("seats")
         table.add_column("score", justify="right")
