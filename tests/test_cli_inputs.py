@@ -437,3 +437,15 @@ def test_variants_options_reads_whole_descriptions(
             assert any(ln.strip().startswith(f"{spec.name} ({spec.rule}): ") for ln in lines)
     one_word_lines = [ln for ln in lines if len(ln.split()) == 1 and ln.startswith("     ")]
     assert len(one_word_lines) <= 2
+
+
+def test_a_path_is_printed_as_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                    ) -> None:
+    """A file name with brackets is not read as console markup, and a long one is not
+    broken across lines."""
+    path = tmp_path / ("[bold]" + "x" * 90 + ".json")
+    assert main(["play", "--players", "2", "--seed", "1", "--max-actions", "4",
+                 "--record", str(path)]) == 0
+    assert f"record written to {path}\n" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert f"record {path}: american-samba" in capsys.readouterr().out

@@ -177,7 +177,8 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     if record_path is not None:
         write_atomically(record_path, game.record().dumps(), force=args.force,
                          option="--record")
-        console.print(f"record written to {record_path}", soft_wrap=True)  # paths unbroken
+        console.print(f"record written to {record_path}", soft_wrap=True,
+                      markup=False)  # a path whole, as it is
     _summary(game, console)
     return 0
 
@@ -221,7 +222,8 @@ def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
             raise CanastaError(f"--seat takes a seat 0-{game.num_players - 1}, not {args.seat}")
         return ReplayStepper(record, console=console, seat=args.seat).run()
     console.print(f"record {args.file}: {game.variant.name}, {game.num_players} players, seed "
-                  f"{game.seed}, {len(record.actions)} actions — replayed and valid")
+                  f"{game.seed}, {len(record.actions)} actions — replayed and valid",
+                  markup=False, soft_wrap=True)
     if args.verbose:
         for index, text in enumerate(record.actions):
             console.print(f"  {index}: {text}", highlight=False)

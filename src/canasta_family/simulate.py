@@ -144,7 +144,7 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     if out is not None:
         write_atomically(out, result.text(args.format or _format_of(out)), force=args.force,
                          option="--out")
-        console.print(f"results written to {out}", soft_wrap=True)
+        console.print(f"results written to {out}", soft_wrap=True, markup=False)
     return _report_failures(result, args, console)
 
 

@@ -333,7 +333,8 @@ class PlaySession:
             except CanastaError as exc:
                 self._console.print(Text(f"could not write the record: {exc}", style="red"))
             else:
-                self._console.print(f"record written to {self._record_path}", soft_wrap=True)
+                self._console.print(f"record written to {self._record_path}",
+                                    soft_wrap=True, markup=False)
                 return
         prompt = "Save the game record? File name (Enter: do not save): "
         while answer := self._ask(prompt).strip():
@@ -343,5 +344,5 @@ class PlaySession:
                 self._console.print(Text(str(exc), style="red"))
                 prompt = "Another file name (Enter: do not save): "
                 continue
-            self._console.print(f"record written to {answer}", soft_wrap=True)
+            self._console.print(f"record written to {answer}", soft_wrap=True, markup=False)
             return
