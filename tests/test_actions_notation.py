@@ -5,6 +5,7 @@ InvalidActionError naming the bad field, and ``Game.apply`` takes text or values
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -285,3 +286,76 @@ def test_verify_and_is_legal_accept_text_and_values() -> None:
     legal = game.legal_actions()
     assert all(parse_action(str(a)) in legal for a in legal)
     assert all(game.is_legal(str(a)) for a in legal)
+
+
+# --- values of the wrong type cannot be built ------------------------------------------------
+
+KS = parse_card("Ks")
+
+
+@pytest.mark.parametrize(("build", "field"), [
+    (lambda: Answer(yes="no"), "answer"),  # type: ignore[arg-type]
+    (lambda: Answer(yes=1), "answer"),  # type: ignore[arg-type]
+    (lambda: LayOff(meld=False, cards=(KS,)), "meld"),
+    (lambda: LayOff(meld="0", cards=(KS,)), "meld"),  # type: ignore[arg-type]
+    (lambda: LayOff(meld=0.0, cards=(KS,)), "meld"),  # type: ignore[arg-type]
+    (lambda: LayOff(meld=0, cards=()), "cards"),
+    (lambda: LayOff(meld=10**5000, cards=(KS,)), "meld"),
+    (lambda: TakePile(onto=True), "onto"),
+    (lambda: TakePile(cards=(KS,), onto=0), "onto"),
+    (lambda: PickUp(onto=2.5), "onto"),  # type: ignore[arg-type]
+    (lambda: Ask(partner=True), "partner"),
+    (lambda: Ask(partner=1.0), "partner"),  # type: ignore[arg-type]
+    (lambda: Merge(first=0, second=None), "meld"),  # type: ignore[arg-type]
+    (lambda: Discard(card="Ks"), "card"),  # type: ignore[arg-type]
+    (lambda: PlaceRedThree(card=None), "card"),  # type: ignore[arg-type]
+    (lambda: MakeMeld(cards="7c 7d 7h"), "cards"),  # type: ignore[arg-type]
+    (lambda: MakeMeld(cards=5), "cards"),  # type: ignore[arg-type]
+    (lambda: MakeMeld(cards=()), "cards"),
+    (lambda: MakeMeld(cards=(KS, "7h")), "cards"),  # type: ignore[arg-type]
+])
+def test_action_values_refuse_wrong_field_types(build: Any, field: str) -> None:
+    """An action value with a field of the wrong type cannot be built: it would be stored
+    as one thing and written in its record as another (``Answer(yes="no")`` reads "yes"),
+    or fail later with an unrelated error. The error names the field."""
+    with pytest.raises(InvalidActionError) as err:
+        build()
+    assert err.value.field == field
+
+
+def test_integral_numbers_of_other_types_are_welcome() -> None:
+    """Values with ``__index__`` (NumPy integers, for instance) are read as ints, so the
+    value equals, prints and replays as the plain-int one."""
+    numpy = pytest.importorskip("numpy")
+    built = LayOff(meld=numpy.int64(2), cards=(KS,))
+    assert built == LayOff(meld=2, cards=(KS,)) and type(built.meld) is int
+    assert str(Ask(partner=numpy.int32(1))) == "ask 1"
+    assert TakePile(onto=numpy.uint8(0)) == TakePile(onto=0)
+
+
+@pytest.mark.parametrize("text", [
+    "pick-up ²", "pick-up ٣", "lay-off ① 7h", "ask 1.0", "merge 0 " + "9" * 5000,
+    "pick-up " + "9" * 4000, "discard " + "K" * 10_000, "x" * 100_000, "meld 7h\x00 7s",
+])
+def test_odd_text_is_an_invalid_action_everywhere(text: str) -> None:
+    """Text with non-ASCII digits, numbers beyond any meld, or absurd length is an
+    InvalidActionError from parse, verify and apply; is_legal answers False and never
+    raises; messages quote only a short excerpt; the game is unchanged."""
+    game = small_game()
+    before = game.snapshot()
+    with pytest.raises(InvalidActionError) as err:
+        parse_action(text)
+    assert len(str(err.value)) < 300
+    assert game.is_legal(text) is False
+    with pytest.raises(InvalidActionError):
+        game.verify(text)
+    with pytest.raises(InvalidActionError):
+        game.apply(text)
+    assert game.snapshot() == before
+
+
+def test_leading_zeros_read_as_the_number() -> None:
+    """A meld number written with leading zeros is that number (and no longer than six
+    digits once they are dropped)."""
+    assert parse_action("pick-up 0000003") == PickUp(onto=3)
+    assert parse_action("merge 999999 0") == Merge(first=0, second=999_999)

@@ -33,6 +33,7 @@ from canasta_family import (
     Draw,
     Game,
     HandSetup,
+    IllegalActionError,
     LayOff,
     MakeMeld,
     Merge,
@@ -343,7 +344,9 @@ def test_AS_36_ask_answer_and_binding_yes() -> None:
     yes = game.clone()
     yes.apply("answer yes")
     listed = texts(assert_listing_exact(yes))
-    assert listed == {"meld Jc Jd Jh"}
+    # After "yes" every play after which going out stays possible is allowed: laying off
+    # the queen leaves the three jacks, which meld to go out.
+    assert listed == {"meld Jc Jd Jh", "lay-off 2 Qs"}
     yes.apply("meld Jc Jd Jh")
     # Going out: discard the last card, or lay it off (AS-34).
     assert texts(assert_listing_exact(yes)) == {"discard Qs", "lay-off 2 Qs"}
@@ -353,20 +356,36 @@ def test_AS_36_ask_answer_and_binding_yes() -> None:
     assert not any(t.startswith("ask") for t in listed)
 
 
-def test_AS_33_black_threes_only_to_go_out() -> None:
-    """AS-33: black 3s are melded only by the play that goes out (leaving at most the card
-    to discard), never earlier in the turn."""
+def test_AS_33_black_threes_at_any_point_of_the_going_out_turn() -> None:
+    """AS-33: black 3s may be melded at any point of the turn in which the player goes
+    out, not only as the last play; after them the turn must end by going out."""
     game = _going_out_game("3c 3s 3c Qs", "Qd Jh 5c 5d")
     game.apply("draw")
     listed = texts(assert_listing_exact(game))
-    assert not any("3c" in t and not t.startswith("discard") for t in listed)
-    game.apply("lay-off 2 Qd Qs")
-    listed = texts(assert_listing_exact(game))
-    assert "meld 3c 3c 3s" in listed  # leaves Jh, the going-out discard
+    # Black 3s first, then the queens laid off, then the jack discarded: going out.
+    assert "meld 3c 3c 3s" in listed
     game.apply("meld 3c 3c 3s")
+    listed = texts(assert_listing_exact(game))
+    assert not any(t.startswith("discard") for t in listed)  # bound to go out now
+    assert "lay-off 2 Qd Qs" in listed
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply("discard Jh")
+    assert refused.value.rule == "AS-33"
+    game.apply("lay-off 2 Qd Qs")
     assert texts(assert_listing_exact(game)) == {"discard Jh"}
     game.apply("discard Jh")
     assert game.hand_results[-1].went_out == 0
+
+
+def test_AS_33_black_threes_refused_when_going_out_is_impossible() -> None:
+    """AS-33: no black 3s in a turn that cannot end by going out (two lone cards left)."""
+    game = _going_out_game("3c 3s 3c Qs", "9d Jh 5c 5d")
+    game.apply("draw")
+    listed = texts(assert_listing_exact(game))
+    assert not any("3c" in t and not t.startswith("discard") for t in listed)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply("meld 3c 3c 3s")
+    assert refused.value.rule == "AS-33"
 
 
 def test_AS_33_black_three_meld_goes_out() -> None:

@@ -93,7 +93,7 @@ def test_AS_20_PH_15_layoff_takes_are_those_the_checks_accept(variant: str) -> N
     rng = random.Random(8)
     game = canasta_family.new_game(variant, players=_players(variant), seed=2)
     sets_passed = runs_passed = listed_total = 0
-    for _step in range(6000):
+    for _step in range(8000):
         if game.is_over:
             game = canasta_family.new_game(variant, players=_players(variant),
                                            seed=rng.randrange(2**31))

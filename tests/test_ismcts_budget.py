@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from positions import owed_initial_meld, play_decision
@@ -132,11 +133,11 @@ def test_an_iteration_the_deadline_catches_in_the_tree_is_abandoned(
     deals = [0]
     original_sample = Determinizer.sample
 
-    def sample(self: Determinizer, rng: random.Random) -> Game:
+    def sample(self: Determinizer, rng: random.Random, **options: Any) -> Game:
         deals[0] += 1
         if deals[0] == first_round + 1:
             clock.now += 5.0  # a deal that takes far too long
-        return original_sample(self, rng)
+        return original_sample(self, rng, **options)
 
     monkeypatch.setattr(Determinizer, "sample", sample)
     rollouts: list[bool] = []

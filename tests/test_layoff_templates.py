@@ -136,7 +136,7 @@ def test_layoff_template_tables_stay_within_the_memo_limit(
     # (registered, as the lay-off actions start afresh with every registered memo).
     tables = engine._Tables()
     key = next(k for k, v in engine._TABLES.items() if v is game._s.tables)
-    monkeypatch.setitem(engine._TABLES, key, tables)
+    monkeypatch.setitem(engine._TABLES, f"{key} (own memo)", tables)
     monkeypatch.setattr(game._s, "tables", tables)
     names = ("layoff_templates", "layoff_rows", "layoff_sigs", "layoff_sig_ids")
     cleared = dict.fromkeys(names, 0)

@@ -15,6 +15,7 @@ from canasta_family import (
     InvalidOptionError,
     UnknownVariantError,
     VariantError,
+    broken_variants,
     hookimpl,
 )
 from canasta_family.cards import Card, make_deck
@@ -387,17 +388,18 @@ def test_third_party_claiming_builtin_name_is_refused(monkeypatch: pytest.Monkey
     with pytest.raises(VariantError, match="american-samba") as err:
         find_variant("my-samba")
     assert "impostor-dist" in str(err.value)
-    with pytest.raises(VariantError):
-        available_variants()
+    assert [v.name for v in available_variants()] == list(plugins.BUILTIN_VARIANTS)
+    (broken,) = broken_variants()
+    assert broken.name == "my-samba" and "american-samba" in broken.error
 
 
 @pytest.mark.parametrize(("name", "aliases"), [("thief", ("samba-1951",)),
                                               ("samba-1951", ())])
 def test_third_party_claiming_builtin_alias_is_refused(
         monkeypatch: pytest.MonkeyPatch, name: str, aliases: tuple[str, ...]) -> None:
-    """A third-party plugin claiming a built-in's alias (as an alias or as its name) is a
-    VariantError when variants are listed, like a claim on the built-in's name; the
-    built-in keeps its alias."""
+    """A third-party plugin claiming a built-in's alias (as an alias or as its name) is
+    listed as broken, like a claim on the built-in's name; the built-in keeps its alias
+    and the listing of the others is not disturbed."""
 
     class AliasThief(AmericanSambaPlugin):
         info = VariantInfo(name=name, aliases=aliases, players=(4,))
@@ -405,8 +407,9 @@ def test_third_party_claiming_builtin_alias_is_refused(
     ep = FakeEntryPoint("thief", AliasThief)
     monkeypatch.setattr(plugins, "_third_party_entry_points", lambda: [ep])
     assert find_variant("samba-1951").origin == "built-in"
-    with pytest.raises(VariantError, match="samba-1951"):
-        available_variants()
+    assert [v.name for v in available_variants()] == list(plugins.BUILTIN_VARIANTS)
+    (broken,) = broken_variants()
+    assert broken.name == "thief" and "samba-1951" in broken.error
 
 
 def test_third_party_that_fails_to_load(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -430,3 +433,68 @@ def test_builtin_lookup_imports_no_third_party(monkeypatch: pytest.MonkeyPatch) 
     find_variant("american-samba")
     find_variant("samba-1951")
     assert ep.loads == 0
+
+
+class FailingEntryPoint(FakeEntryPoint):
+    """An entry point whose module cannot be imported."""
+
+    def load(self) -> object:
+        self.loads += 1
+        raise ImportError(f"no module named {self.name.replace('-', '_')}")
+
+
+class Misspelled(AmericanSambaPlugin):
+    """A plugin with a hook no spec has: it loads but does not register."""
+
+    info = VariantInfo(name="typo-samba", players=(2, 4))
+
+    @hookimpl
+    def canasta_dek(self) -> None:
+        """Misspelled on purpose."""
+
+
+def test_broken_plugins_are_listed_and_the_others_stay_usable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plugins that fail to load, have no VariantInfo or have a misspelled hook are listed
+    by broken_variants() with their errors; every other variant is listed, found (by name
+    or alias) and playable."""
+    eps = [FailingEntryPoint("broken-samba", ShortSamba, dist="broken-dist"),
+           FakeEntryPoint("infoless", NoDeck),
+           FakeEntryPoint("typo-samba", Misspelled),
+           FakeEntryPoint("short-samba", ShortSamba)]
+    monkeypatch.setattr(plugins, "_third_party_entry_points", lambda: eps)
+    assert [v.name for v in available_variants()] == [*plugins.BUILTIN_VARIANTS,
+                                                       "short-samba"]
+    broken = {b.name: b for b in broken_variants()}
+    assert sorted(broken) == ["broken-samba", "infoless", "typo-samba"]
+    assert broken["broken-samba"].origin == "third-party (broken-dist)"
+    assert "no module named broken_samba" in broken["broken-samba"].error
+    assert "VariantInfo" in broken["infoless"].error
+    assert "canasta_dek" in broken["typo-samba"].error
+    assert find_variant("samba-11").name == "short-samba"
+    canasta_family.new_game("samba-11", players=2, seed=1).apply("draw")
+    with pytest.raises(VariantError, match="broken-samba"):
+        find_variant("broken-samba")
+
+
+def test_misspelled_name_is_unknown_not_another_plugins_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name nothing has is reported as unknown, listing the known variants and the
+    broken plugins, even though looking for it loads every plugin and one is broken."""
+    eps = [FailingEntryPoint("broken-samba", ShortSamba),
+           FakeEntryPoint("short-samba", ShortSamba)]
+    monkeypatch.setattr(plugins, "_third_party_entry_points", lambda: eps)
+    with pytest.raises(UnknownVariantError) as err:
+        find_variant("shrot-samba")
+    assert err.value.known == sorted([*plugins.BUILTIN_VARIANTS, "short-samba"])
+    assert err.value.broken == ["broken-samba"]
+    assert "shrot-samba" in str(err.value) and "broken-samba" in str(err.value)
+
+
+@pytest.mark.parametrize("name", [None, 3, b"samba", ["samba"]])
+def test_variant_name_that_is_not_text_is_refused(name: object) -> None:
+    """new_game and find_variant with a name that is not text raise UnknownVariantError
+    saying a name must be text, not AttributeError."""
+    with pytest.raises(UnknownVariantError, match="must be text") as err:
+        canasta_family.new_game(name)  # type: ignore[arg-type]
+    assert "american-samba" in err.value.known

@@ -14,9 +14,13 @@ hands and winners of each record).
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta_family
@@ -30,6 +34,9 @@ from canasta_family import (
     replay,
 )
 from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.record import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES
+from canasta_family.record_meta import MAX_META_CHARS
+from canasta_family.state_digest import DIGEST_PARTS, state_digest
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED = GOLDEN / "expected.json"
@@ -127,7 +134,12 @@ def test_AS_42_golden_record_replays_to_stored_result(name: str) -> None:
 def test_golden_record_text_is_stable(name: str) -> None:
     """Replaying a golden record and writing it again gives the same file, byte for byte."""
     path = GOLDEN / name
-    assert replay(path).record().dumps() == path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    written = replay(path).record()
+    assert written.digest is not None
+    if "digest" not in json.loads(text):  # stored before records carried one
+        written = attrs.evolve(written, digest=None)
+    assert written.dumps() == text
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
@@ -171,15 +183,14 @@ def test_record_json_round_trip(tmp_path: Path) -> None:
     every source form replays to the same game."""
     record = load_record(GOLDEN / "american-samba-4p-seed1.json")
     assert GameRecord.from_json(record.to_json()) == record
-    assert load_record(record.dumps()) == record
+    assert GameRecord.loads(record.dumps()) == record
     assert json.loads(record.dumps()) == record.to_json()
     path = tmp_path / "copy.json"
     record.save(path)
     assert load_record(path) == record
     assert load_record(str(path)) == record
-    assert load_record(record) is record
     game = replay(record)
-    for source in (record.to_json(), record.dumps(), path, str(path)):
+    for source in (record.to_json(), record.dumps(), path):
         assert replay(source) == game
 
 
@@ -202,14 +213,15 @@ def test_AS_23_schema_1_record_is_converted_and_replays() -> None:
 
 
 def test_record_fields() -> None:
-    """A record holds the schema, variant, options, players, seed and action texts."""
+    """A record holds the schema, variant, options, players, seed, the digest of the final
+    state and the action texts."""
     game = canasta_family.new_game("samba-1951", players=2, seed=5,
                                    options={"no_wild_on_natural_canasta": True})
     game.apply("draw")
     data = game.record().to_json()
     assert data == {"schema": 2, "variant": "american-samba",
                     "options": {"no_wild_on_natural_canasta": True}, "players": 2,
-                    "seed": 5, "actions": ["draw"]}
+                    "seed": 5, "digest": state_digest(game), "actions": ["draw"]}
     copy = replay(data)
     assert copy.options["no_wild_on_natural_canasta"] is True
     assert copy == game
@@ -348,7 +360,7 @@ def test_record_actions_must_be_a_list_of_texts(actions: object) -> None:
     """'actions' must be a list of action texts."""
     data = golden_data()
     data["actions"] = actions
-    with pytest.raises(RecordError, match="actions"):
+    with pytest.raises(RecordError, match="action"):
         replay(data)
 
 
@@ -421,6 +433,201 @@ def test_record_missing_file(tmp_path: Path) -> None:
     """A record file that does not exist gives a RecordError naming it."""
     with pytest.raises(RecordError, match=r"nowhere\.json"):
         replay(tmp_path / "nowhere.json")
+
+
+# --- sources: records, JSON text, files ------------------------------------------------------
+
+
+def test_replay_reads_a_plain_string_as_json_text_never_as_a_path(tmp_path: Path) -> None:
+    """A string that is not JSON text is refused with a pointer to load_record; it is never
+    opened as a file, so untrusted text cannot make replay read local files."""
+    path = tmp_path / "copy.json"
+    load_record(GOLDEN / "american-samba-2p-seed2.json").save(path)
+    with pytest.raises(RecordError, match="load_record"):
+        replay(str(path))
+    assert replay(path) == replay(load_record(str(path)))
+
+
+@pytest.mark.parametrize("source", [None, 3, b'{"schema": 2}', ["draw"]])
+def test_replay_refuses_other_source_types(source: object) -> None:
+    """Only a GameRecord, a mapping, JSON text or a Path is a record source."""
+    with pytest.raises(RecordError, match="replay takes"):
+        replay(source)  # type: ignore[arg-type]
+
+
+def test_load_record_refuses_devices_fifos_and_directories(tmp_path: Path) -> None:
+    """Only regular files are read: a FIFO is refused at once (no writer is waited for), a
+    device or a directory likewise."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero"), tmp_path):
+        with pytest.raises(RecordError, match="not a regular file"):
+            load_record(path)
+    with pytest.raises(RecordError, match="file path"):
+        load_record(golden_data())  # type: ignore[arg-type]
+
+
+def test_load_record_refuses_binary_and_oversized_files(tmp_path: Path) -> None:
+    """A file that is not UTF-8, or larger than the limit, fails with a RecordError; the
+    oversized one before it is read."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"{\xff\xfe}")
+    with pytest.raises(RecordError, match="UTF-8"):
+        load_record(binary)
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)
+    with pytest.raises(RecordError, match="limited to"):
+        load_record(big)
+
+
+def test_oversized_and_deeply_nested_text_fail_fast_with_short_messages() -> None:
+    """Text over the size limit is refused before parsing; deeply nested JSON is a
+    RecordError, not a RecursionError; messages quote an excerpt, not the input."""
+    huge = '{"actions": ["' + "x" * MAX_RECORD_BYTES + '"]}'
+    with pytest.raises(RecordError, match="limited to") as info:
+        replay(huge)
+    assert len(str(info.value)) < 200
+    with pytest.raises(RecordError, match="nests too deeply"):
+        replay('{"a":' * 100_000 + "1" + "}" * 100_000)
+
+
+def test_record_shape_is_checked_before_any_action_is_replayed() -> None:
+    """Too many actions, or one absurdly long, fail before the game is built, and the
+    message quotes only the start of the bad action."""
+    data = golden_data()
+    data["actions"] = ["draw"] * (MAX_RECORD_ACTIONS + 1)
+    with pytest.raises(RecordError, match="limited to"):
+        replay(data)
+    data["actions"] = ["draw", "discard " + "K" * 100_000]
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    assert info.value.action_index == 1 and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("dealer", 1.5), ("dealer", True), ("hand_number", 0.5), ("to_play", "1"),
+    ("scores", [float("inf"), 0]), ("scores", "0 0"), ("scores", [2**80, 0]),
+    ("hands", "7c 7d"), ("pile", ["9c"]), ("melds", [["7h 7s 7d"], "x"]),
+])
+def test_record_start_fields_are_type_checked(key: str, value: object) -> None:
+    """Each field of a record's start is checked for its JSON type before the setup is
+    built, so a wrong one is a RecordError naming it (not TypeError or OverflowError)."""
+    start: dict[str, object] = {"hands": ["7c 7d 8h", "4c 5c 6c"], "pile": "9c",
+                                "dealer": 0, "hand_number": 0, key: value}
+    data = {"schema": 2, "variant": "american-samba", "options": {}, "players": 2,
+            "seed": 1, "start": start, "actions": []}
+    with pytest.raises(RecordError, match=f"start.{key}"):
+        replay(data)
+
+
+# --- digest ---------------------------------------------------------------------------------
+
+
+def test_record_digest_is_written_and_checked() -> None:
+    """A record carries the digest of its final state; replay accepts it unchanged and the
+    digest is stable across processes (no Python hash)."""
+    game = canasta_family.new_game("american-samba", players=2, seed=4)
+    play_game(game, [GreedyPlayer(), GreedyPlayer()], max_actions=30)
+    record = game.record()
+    assert record.digest is not None and set(record.digest) == set(DIGEST_PARTS)
+    assert replay(record.dumps()) == game
+    script = ("import canasta_family as c; from canasta_family.players import "
+              "GreedyPlayer, play_game; g = c.new_game('american-samba', players=2, seed=4);"
+              " play_game(g, [GreedyPlayer(), GreedyPlayer()], max_actions=30);"
+              " print(sorted(g.record().digest.items()))")
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == str(sorted(record.digest.items()))
+
+
+@pytest.mark.parametrize(("edit", "parts"), [
+    (lambda d: d.update(seed=d["seed"] + 1), "game, cards"),
+    (lambda d: d["start"].update(scores=[500, 0]), "scores"),
+    (lambda d: d.update(options={"no_wild_on_natural_canasta": True}), "game"),
+    (lambda d: d["actions"].pop(), "cards"),
+])
+def test_tampered_record_that_still_replays_is_reported(edit: Any, parts: str) -> None:
+    """Editing the seed, the start scores, an option or the action list of a record can
+    leave it replayable; the digest check reports it, naming the parts that differ."""
+    setup = HandSetup(hands=("4c 5c 6c 8h Kd", "9d 9h Kh Kd Ks 4s 5s 6s Qc Jc"),
+                      pile="8d 2c 9c", scores=(0, 0))
+    game = canasta_family.new_game("american-samba", players=2, seed=7, start=setup)
+    game.apply("draw")
+    data = game.record().to_json()
+    assert replay(data) == game
+    edit(data)
+    with pytest.raises(RecordError, match="digest") as info:
+        replay(data)
+    assert parts in str(info.value)
+
+
+def test_records_without_digest_still_replay_and_digest_is_not_part_of_equality() -> None:
+    """A record without a digest (written by earlier versions) replays unchecked, and a
+    record equals the same record with its digest."""
+    data = golden_data()
+    assert "digest" not in data
+    game = replay(data)
+    assert game.record() == load_record(GOLDEN / "american-samba-4p-seed1.json")
+
+
+@pytest.mark.parametrize("digest", [
+    "abc", {"game": "0" * 16}, {"game": "0" * 16, "cards": "0" * 16, "scores": "0" * 16,
+                                "turn": "XYZ"},
+    {"game": "0" * 16, "cards": "0" * 16, "scores": "0" * 16, "turn": "0" * 16, "x": "1"},
+])
+def test_malformed_digest_is_refused(digest: object) -> None:
+    """A digest must be the four named parts of 16 hex digits each."""
+    data = golden_data()
+    data["digest"] = digest
+    with pytest.raises(RecordError, match="digest"):
+        replay(data)
+
+
+# --- meta (the header) ----------------------------------------------------------------------
+
+
+def test_meta_is_written_read_and_ignored_by_replay() -> None:
+    """A header with players, date, event, result and comments survives the JSON round
+    trip, is read-only, and does not affect replay."""
+    game = canasta_family.new_game("american-samba", players=2, seed=3)
+    game.apply("draw")
+    meta = {"players": [{"name": "Ann", "kind": "human"}, {"name": "greedy", "kind": "bot"}],
+            "date": "2026-12-03", "event": "club night", "result": None,
+            "comments": ["a quiet start"], "rating": 1.5}
+    record = game.record().with_meta(meta)
+    text = record.dumps()
+    assert json.loads(text)["meta"] == meta
+    again = GameRecord.loads(text)
+    assert again == record and again.meta["players"][1]["kind"] == "bot"
+    assert replay(text) == game
+    with pytest.raises(TypeError):
+        again.meta["event"] = "other"  # type: ignore[index]
+    assert dict(record.with_meta(event="final").meta)["event"] == "final"
+    assert attrs.evolve(record, meta={}).meta == {}
+    assert "meta" not in game.record().to_json()
+
+
+@pytest.mark.parametrize(("meta", "word", "in_json"), [
+    ({"score": float("nan")}, "score", True),
+    ({"when": {"day": object()}}, r"when\.day", False),
+    ({"list": [1, {2: "x"}]}, r"list\[1\]", False),
+    ({"big": 2**60}, "big", True),
+    ({"deep": [[[[[[[[["x"]]]]]]]]]}, r"deep\[0\]", True),
+    ({"long": "x" * (MAX_META_CHARS + 1)}, "long", True),
+    ("players: Ann", "object", True),
+])
+def test_bad_meta_is_refused_naming_the_key(meta: object, word: str, in_json: bool) -> None:
+    """A header that is not JSON-safe, nests too deep or is too large is refused with a
+    RecordError naming the key, whether built in Python or read from JSON text."""
+    with pytest.raises(RecordError, match=word):
+        GameRecord(variant="american-samba", players=2, seed=1, meta=meta)  # type: ignore[arg-type]
+    if in_json:
+        data = golden_data()
+        data["meta"] = meta
+        with pytest.raises(RecordError, match=word):
+            replay(json.dumps(data))
 
 
 if __name__ == "__main__":

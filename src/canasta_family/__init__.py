@@ -33,6 +33,7 @@ from canasta_family.errors import (
     CanastaError,
     IllegalActionError,
     InvalidActionError,
+    InvalidArgumentError,
     InvalidOptionError,
     RecordError,
     SetupError,
@@ -42,7 +43,7 @@ from canasta_family.errors import (
 from canasta_family.hookspecs import hookimpl
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
-from canasta_family.plugins import available_variants, find_variant
+from canasta_family.plugins import available_variants, broken_variants, find_variant
 from canasta_family.record import GameRecord, load_record, replay
 from canasta_family.results import HandResult, SideScore
 
@@ -63,6 +64,7 @@ __all__ = [
     "HandSetup",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
     "InvalidOptionError",
     "LayOff",
     "MakeMeld",
@@ -83,6 +85,7 @@ __all__ = [
     "UnknownVariantError",
     "VariantError",
     "available_variants",
+    "broken_variants",
     "find_variant",
     "hookimpl",
     "load_record",

@@ -38,14 +38,18 @@ MakeMeld(cards=(Card('7c'), Card('7h'), Card('7s')))
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
+from typing import Any, SupportsIndex, cast
 
 import attrs
 
-from canasta_family.cards import Card, format_cards, parse_card, parse_cards
-from canasta_family.errors import InvalidActionError
+from canasta_family.cards import Card, format_cards, parse_card
+from canasta_family.errors import InvalidActionError, excerpt
 
 __all__ = [
+    "MAX_ACTION_CHARS",
+    "MAX_INDEX",
     "Action",
     "Answer",
     "Ask",
@@ -64,12 +68,80 @@ __all__ = [
 ]
 
 
+MAX_ACTION_CHARS = 4096
+"""The longest action text read (a lay-off of a whole deck fits many times over)."""
+
+MAX_INDEX = 999_999
+"""The largest meld number or seat an action may name (six digits in text)."""
+
+_MAX_INDEX_DIGITS = len(str(MAX_INDEX))
+_MAX_CARD_CHARS = 8  # "joker", "10d", "K\u2660": no card is written longer
+
+
 def _canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
-    out = tuple(cards)
+    if isinstance(cards, (str, bytes, Card)):
+        # a string iterates as characters and a Card is one card, not several
+        raise InvalidActionError(f"cards must be a sequence of Card values, not "
+                                 f"{excerpt(cards)}", field="cards")
+    try:
+        out = tuple(cards)
+    except TypeError:
+        raise InvalidActionError(f"cards must be a sequence of Card values, not "
+                                 f"{excerpt(cards)}", field="cards") from None
     for card in out:
         if not isinstance(card, Card):
-            raise InvalidActionError(f"{card!r} is not a Card", field="cards")
+            raise InvalidActionError(f"{excerpt(card)} is not a Card", field="cards")
     return tuple(sorted(out, key=_code))
+
+
+def _whole_index(value: object, field: str) -> int:
+    """``value`` as a meld number or seat: a whole number (an ``int`` or a value with
+    ``__index__``, such as a NumPy integer), never a bool, at most :data:`MAX_INDEX` in
+    size. Negative numbers are kept: they name no meld or seat, so the engine refuses the
+    action as it refuses any number out of range."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise InvalidActionError(f"{field} must be a whole number, not {excerpt(value)}",
+                                 field=field)
+    try:
+        number = operator.index(cast(SupportsIndex, value))
+    except TypeError:
+        raise InvalidActionError(f"{field} must be a whole number, not {excerpt(value)}",
+                                 field=field) from None
+    if not -MAX_INDEX <= number <= MAX_INDEX:
+        raise InvalidActionError(f"{field} {excerpt(number)} is out of range (at most "
+                                 f"{MAX_INDEX})", field=field)
+    return int(number)
+
+
+def _onto_number(value: object) -> int:
+    return _whole_index(value, "onto")
+
+
+def _optional_onto_number(value: object) -> int | None:
+    return None if value is None else _whole_index(value, "onto")
+
+
+def _meld_number(value: object) -> int:
+    return _whole_index(value, "meld")
+
+
+def _partner_number(value: object) -> int:
+    return _whole_index(value, "partner")
+
+
+def _card(field: str) -> Any:
+    def check(_instance: object, _attribute: object, value: object) -> None:
+        if not isinstance(value, Card):
+            raise InvalidActionError(
+                f"{field} must be a Card (e.g. Card.parse('Ks')), not {excerpt(value)}",
+                field=field)
+
+    return check
+
+
+def _some_cards(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not value:
+        raise InvalidActionError(f"{attribute.name} needs at least one card", field="cards")
 
 
 def _code(card: Card) -> int:
@@ -98,9 +170,17 @@ class TakePile:
     """
 
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_canonical)
-    onto: int | None = None
+    onto: int | None = attrs.field(default=None, converter=_optional_onto_number)
 
     kind = "take-pile"
+
+    @onto.validator
+    def _one_way(self, _attribute: attrs.Attribute[int | None], onto: int | None) -> None:
+        # The text names either cards or a meld; a value with both would be written as
+        # one of them and replay as a different action.
+        if onto is not None and self.cards:
+            raise InvalidActionError("a pile take names hand cards or a meld ('onto'), not "
+                                     "both", field="onto")
 
     def __str__(self) -> str:
         if self.onto is not None:
@@ -113,7 +193,7 @@ class PickUp:
     """Take only the top card of the pile and lay it off on meld ``onto`` of your side
     (single-card pickup, where the variant allows it)."""
 
-    onto: int
+    onto: int = attrs.field(converter=_onto_number)
 
     kind = "pick-up"
 
@@ -125,7 +205,7 @@ class PickUp:
 class MakeMeld:
     """Put down a new meld made of these cards from hand."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical, validator=_some_cards)
 
     kind = "meld"
 
@@ -137,8 +217,8 @@ class MakeMeld:
 class LayOff:
     """Add cards from hand to meld ``meld`` of your side (AS-12)."""
 
-    meld: int
-    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+    meld: int = attrs.field(converter=_meld_number)
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical, validator=_some_cards)
 
     kind = "lay-off"
 
@@ -150,8 +230,8 @@ class LayOff:
 class Merge:
     """Merge two same-rank melds of your side into the lower-numbered one (AS-13)."""
 
-    first: int
-    second: int
+    first: int = attrs.field(converter=_meld_number)
+    second: int = attrs.field(converter=_meld_number)
 
     kind = "merge"
 
@@ -169,7 +249,7 @@ class Merge:
 class PlaceRedThree:
     """Put a red 3 from hand face up on the table, where the variant asks for it by hand."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card("card"))
 
     kind = "place"
 
@@ -191,7 +271,7 @@ class Retract:
 class Discard:
     """Discard one card, ending the turn (or going out if it was the last card)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card("card"))
 
     kind = "discard"
 
@@ -203,7 +283,7 @@ class Discard:
 class Ask:
     """Ask the partner at seat ``partner`` "may I go out?" (AS-36). The answer binds."""
 
-    partner: int
+    partner: int = attrs.field(converter=_partner_number)
 
     kind = "ask"
 
@@ -216,9 +296,16 @@ class Answer:
     """A partner's answer to :class:`Ask`: ``yes`` obliges the asker to go out this turn,
     ``no`` forbids it."""
 
-    yes: bool
+    yes: bool = attrs.field()
 
     kind = "answer"
+
+    @yes.validator
+    def _a_bool(self, _attribute: attrs.Attribute[bool], value: object) -> None:
+        # Only True and False: a truthy "no" would be stored while the text says yes.
+        if not isinstance(value, bool):
+            raise InvalidActionError(f"answer must be True or False, not {excerpt(value)}",
+                                     field="answer")
 
     def __str__(self) -> str:
         return "answer yes" if self.yes else "answer no"
@@ -270,21 +357,33 @@ def verb_kind(word: str) -> str | None:
 
 
 def _index(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise InvalidActionError(f"{what} must be a number, not {text!r}", field=what)
+    # ASCII digits only: str.isdigit() also accepts superscripts and other scripts'
+    # digits, which int() refuses or reads as something no record writes.
+    if not (text.isascii() and text.isdigit()):
+        raise InvalidActionError(f"{what} must be a number, not {excerpt(text)}", field=what)
+    if len(text.lstrip("0")) > _MAX_INDEX_DIGITS:
+        raise InvalidActionError(f"{what} {excerpt(text)} is out of range (at most "
+                                 f"{MAX_INDEX})", field=what)
     return int(text)
 
 
 def _no_args(verb: str, args: list[str]) -> None:
     if args:
-        raise InvalidActionError(f"{verb!r} takes no arguments, got {' '.join(args)!r}",
-                                 field="arguments")
+        raise InvalidActionError(f"{verb!r} takes no arguments, got "
+                                 f"{excerpt(' '.join(args))}", field="arguments")
+
+
+def _cards_of(words: list[str]) -> tuple[Card, ...]:
+    for word in words:
+        if len(word) > _MAX_CARD_CHARS:
+            raise InvalidActionError(f"{excerpt(word)} is not a card", field="card")
+    return tuple(parse_card(word) for word in words)
 
 
 def _need_cards(verb: str, args: list[str]) -> tuple[Card, ...]:
     if not args:
         raise InvalidActionError(f"{verb!r} needs at least one card", field="cards")
-    return parse_cards(args)
+    return _cards_of(args)
 
 
 def parse_action(text: str) -> Action:
@@ -300,8 +399,11 @@ def parse_action(text: str) -> Action:
     TakePile(cards=(Card('9c'), Card('9d')), onto=None)
     """
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be text or an action value, not {text!r}",
-                                 field="action")
+        raise InvalidActionError(f"an action must be text or an action value, not "
+                                 f"{excerpt(text)}", field="action")
+    if len(text) > MAX_ACTION_CHARS:
+        raise InvalidActionError(f"action text is {len(text)} characters long (at most "
+                                 f"{MAX_ACTION_CHARS}): {excerpt(text)}", field="action")
     words = text.replace(",", " ").split()
     if not words:
         raise InvalidActionError("empty action text", field="action")
@@ -309,7 +411,7 @@ def parse_action(text: str) -> Action:
     args = words[1:]
     if verb is None:
         raise InvalidActionError(
-            f"unknown action {words[0]!r}; expected one of: "
+            f"unknown action {excerpt(words[0])}; expected one of: "
             "draw, take-pile, pick-up, meld, lay-off, merge, place, retract, discard, ask, "
             "answer, pass",
             field="action",
@@ -337,7 +439,7 @@ def parse_action(text: str) -> Action:
         if not args:
             raise InvalidActionError("take-pile needs cards from hand to meld with the top "
                                      "card (e.g. 'take-pile 9d 9c')", field="cards")
-        return TakePile(cards=parse_cards(args))
+        return TakePile(cards=_cards_of(args))
     if verb == "pick-up":
         if len(args) != 1:
             raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")
@@ -348,7 +450,7 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise InvalidActionError("write 'lay-off N CARDS', e.g. 'lay-off 0 7d'",
                                      field="meld")
-        return LayOff(meld=_index(args[0], "meld"), cards=parse_cards(args[1:]))
+        return LayOff(meld=_index(args[0], "meld"), cards=_cards_of(args[1:]))
     if verb == "merge":
         if len(args) != 2:
             raise InvalidActionError("write 'merge N M' with two meld numbers", field="meld")
@@ -356,11 +458,11 @@ def parse_action(text: str) -> Action:
     if verb == "place":
         if len(args) != 1:
             raise InvalidActionError("write 'place 3h' with one card", field="card")
-        return PlaceRedThree(card=parse_card(args[0]))
+        return PlaceRedThree(card=_cards_of(args)[0])
     if verb == "discard":
         if len(args) != 1:
             raise InvalidActionError("write 'discard CARD' with exactly one card", field="card")
-        return Discard(card=parse_card(args[0]))
+        return Discard(card=_cards_of(args)[0])
     if verb == "ask":
         if len(args) != 1:
             raise InvalidActionError("write 'ask N' with the partner's seat", field="partner")

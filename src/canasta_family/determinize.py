@@ -23,6 +23,12 @@ Everything else the seat cannot see is dealt uniformly at random, so the determi
 game's observation for that seat equals the real one's, and across samples each unseen
 card lands in each hidden place with the chance its share of the hidden places gives.
 
+Some positions say more about a hidden hand than the history's cards: a player who asked
+"may I go out?" (and awaits the answer, or was told "yes") could go out then. A deal that
+leaves that player unable to go out is impossible, and the engine would find no legal
+action for it after "yes": such deals are drawn again (see :meth:`Determinizer.sample`),
+whatever the variant's exact condition for asking is — the engine's own listing decides.
+
 >>> import random, canasta_family
 >>> game = canasta_family.new_game("american-samba", players=4, seed=8)
 >>> copy = determinize(game, 0, random.Random(1))
@@ -36,18 +42,38 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from canasta_family.actions import LayOff, MakeMeld, TakePile, parse_action
+from canasta_family.actions import Answer, LayOff, MakeMeld, TakePile, parse_action
 from canasta_family.cards import Card, parse_card, parse_cards
-from canasta_family.errors import CanastaError
+from canasta_family.errors import CanastaError, VariantError
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game
     from canasta_family.observation import Observation
 
-__all__ = ["Determinizer", "Knowledge", "determinize"]
+__all__ = ["DeterminizationError", "Determinizer", "Knowledge", "determinize"]
+
+
+class DeterminizationError(CanastaError):
+    """No determinization can be made: a bad argument (``field`` names it: ``"game"``,
+    ``"player"`` or ``"rng"``), an observation no deal can match, or a question "may I go
+    out?" that no deal tried could back (``field`` is then ``None``). The game is left as
+    it was.
+
+    >>> import random, canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=4, seed=8)
+    >>> try:
+    ...     determinize(game, 4, random.Random(1))
+    ... except DeterminizationError as err:
+    ...     print(err.field, "-", err)
+    player - player must be a seat of the game, 0 to 3, not 4
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 _UPCARD = "; upcard"
 
@@ -154,6 +180,36 @@ def _forget(known: Counter[Card], cards: tuple[Card, ...] | list[Card]) -> None:
 # complete (AS-23) before the copy counts the minimum as met.
 OWED_TRIES = 64
 
+# Deals tried for a player who asked "may I go out?" until one lets it go out; the least
+# likely such positions seen in play had one fitting deal in two hundred.
+ASK_TRIES = 1000
+
+# Once some fitting hands of the asker are known, new deals tried per sample before one of
+# those is dealt again (with the other hidden cards dealt afresh).
+ASK_FRESH_TRIES = 16
+
+_YES = Answer(yes=True)
+
+
+def _check_seat(game: object, player: object) -> None:
+    """Raise :class:`DeterminizationError` naming ``game`` or ``player`` when it is bad."""
+    from canasta_family.engine import Game
+
+    if not isinstance(game, Game):
+        raise DeterminizationError(f"game must be a Game, not {type(game).__name__}",
+                                   field="game")
+    seats = game.num_players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+        raise DeterminizationError(f"player must be a seat of the game, 0 to {seats - 1}, "
+                                   f"not {player!r}", field="player")
+
+
+def _check_rng(rng: object) -> None:
+    """Raise :class:`DeterminizationError` naming ``rng`` when it is no random generator."""
+    if not isinstance(rng, random.Random):
+        raise DeterminizationError(f"rng must be a random.Random, not {type(rng).__name__}",
+                                   field="rng")
+
 
 class Determinizer:
     """Samples determinizations of ``game`` for ``player``; the knowledge is worked out
@@ -168,6 +224,7 @@ class Determinizer:
     """
 
     def __init__(self, game: Game, player: int) -> None:
+        _check_seat(game, player)
         know = Knowledge(game.observation(player))
         obs = know.observation
         self.game = game
@@ -176,8 +233,8 @@ class Determinizer:
         n = game.num_players
         unseen = know.unseen(game.deck)
         if any(count < 0 for count in unseen.values()):
-            raise CanastaError(f"seat {player}'s observation shows more cards than the deck "
-                               "holds; cannot determinize")
+            raise DeterminizationError(f"seat {player}'s observation shows more cards than "
+                                       "the deck holds; cannot determinize")
         self.unseen: tuple[Card, ...] = tuple(sorted(unseen.elements(), key=_code))
         # Hidden places, in a fixed order: hands (beyond the known cards), feet, stock,
         # the unseen pile bottom, cards set aside.
@@ -192,8 +249,8 @@ class Determinizer:
         total = (sum(self.hand_slots) + sum(self.foot_slots) + obs.stock_size
                  + know.pile_unknown + self.aside_slots)
         if total != len(self.unseen):
-            raise CanastaError(f"seat {player}: {len(self.unseen)} unseen cards for {total} "
-                               "hidden places; cannot determinize")
+            raise DeterminizationError(f"seat {player}: {len(self.unseen)} unseen cards for "
+                                       f"{total} hidden places; cannot determinize")
         auto = game.red_three_rules.auto_place
         self.red_barred = tuple(auto and seat != player and know.had_turn[seat]
                                 for seat in range(n))
@@ -202,8 +259,16 @@ class Determinizer:
         self._mover_reach: bool | None = None
         """Whether this seat, when it is the one to move and owes an initial meld, can
         still complete it: found with the first sample, then known for all."""
+        asker = game.pending_question
+        bound = game.phase == "answer" or (game.phase == "play" and game.partner_answer is True)
+        self.asker: int | None = asker if bound and asker != player else None
+        """The seat, hidden from this one, that asked "may I go out?" this turn and awaits
+        the answer or was told "yes": every sample lets it go out."""
+        self._asker_hands: list[tuple[Card, ...]] = []
+        """Hidden parts of the asker's hand found in samples that let it go out."""
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random, *, give_up: Callable[[], bool] | None = None
+               ) -> Game:
         """A new game consistent with the seat's observation, the unseen cards dealt at
         random with ``rng``, and a fresh random generator for the copy's future.
 
@@ -212,7 +277,38 @@ class Determinizer:
         again, up to :data:`OWED_TRIES` times; after that (a very unlikely deal) the copy
         counts the minimum as met, so that it stays playable. When that player is this
         seat itself, its own cards decide and no deal is drawn again: the answer is worked
-        out once, with the first sample, and holds for every later one."""
+        out once, with the first sample, and holds for every later one.
+
+        A hidden player who asked "may I go out?" (:attr:`asker`) is known to be able to:
+        deals are drawn again until one lets it go out after "yes" (the engine lists a
+        play for it), up to :data:`ASK_TRIES` times while no such deal is known, then
+        :data:`ASK_FRESH_TRIES` times, after which the hidden part of its hand comes from
+        a deal that fitted before and the other hidden cards are dealt afresh. When no
+        deal fitted at all, or ``give_up`` (asked every few deals) answers true first,
+        :class:`DeterminizationError` is raised.
+
+        Seat 0 holds Jc Jd Jh 9s and asks its partner, seat 2, who cannot see those cards:
+
+        >>> import random, canasta_family
+        >>> from canasta_family import HandSetup
+        >>> game = canasta_family.new_game("american-samba", players=4, seed=11, start=HandSetup(
+        ...     hands=("Jc Jd", "4d 4c 6s", "6c 6d 8s", "7d 7c 8h"),
+        ...     melds=(("Kh Kh Kh Kd Kd Kd Ks", "Qh Qh Qh Qd Qd Qd Qs"), ()),
+        ...     stock="Jh 9s Kc 9d 10c 10d", pile="Td", dealer=3))
+        >>> for text in ("draw", "ask 2"):
+        ...     game.apply(text)
+        >>> sampler = Determinizer(game, 2)
+        >>> sampler.asker
+        0
+        >>> copies = [sampler.sample(random.Random(seed)) for seed in range(5)]
+        >>> for copy in copies:
+        ...     copy.apply("answer yes")
+        >>> all(copy.legal_actions() for copy in copies)
+        True
+        """
+        _check_rng(rng)
+        if self.asker is not None:
+            return self._sample_for_asker(rng, give_up)
         for _ in range(OWED_TRIES):
             copy = self._deal(rng)
             if not copy.owes_initial_meld():
@@ -232,11 +328,52 @@ class Determinizer:
         copy._forgive_initial_owed()
         return copy
 
-    def _deal(self, rng: random.Random) -> Game:
+    def _sample_for_asker(self, rng: random.Random, give_up: Callable[[], bool] | None
+                          ) -> Game:
+        asker = self.asker
+        assert asker is not None
+        known = self._asker_hands
+        tries = ASK_FRESH_TRIES if known else ASK_TRIES
+        for attempt in range(tries):
+            if give_up is not None and attempt % 16 == 15 and give_up():
+                break
+            copy = self._deal(rng)
+            if self._asker_can_go_out(copy):
+                hidden = Counter(copy.hand_cards(asker))
+                hidden.subtract(self.knowledge.known[asker])
+                known.append(tuple(sorted(hidden.elements(), key=_code)))
+                return copy
+        if known:
+            return self._deal(rng, known[rng.randrange(len(known))])
+        raise DeterminizationError(
+            f"seat {self.player}: none of the {attempt + 1} deals tried lets seat {asker} go "
+            "out, as its question 'may I go out?' says it can")
+
+    def _asker_can_go_out(self, copy: Game) -> bool:
+        """Whether the asker, in ``copy``, has a legal play once told "yes" (after "yes"
+        the engine lists only plays that keep going out possible)."""
+        probe = copy
+        if copy.phase == "answer":
+            probe = copy.clone()
+            probe.apply(_YES)
+        try:
+            return bool(probe.legal_actions())
+        except VariantError:
+            return False
+
+    def _deal(self, rng: random.Random, asker_hidden: tuple[Card, ...] = ()) -> Game:
+        """One deal of the unseen cards; ``asker_hidden``: the hidden part of the asker's
+        hand, given rather than dealt."""
         know = self.knowledge
         obs = know.observation
         n = self.game.num_players
         cards = list(self.unseen)
+        slots = list(self.hand_slots)
+        if asker_hidden:
+            assert self.asker is not None
+            for card in asker_hidden:
+                cards.remove(card)
+            slots[self.asker] = 0
         rng.shuffle(cards)
         bottom: list[Card] = []
         if know.pile_unknown:
@@ -244,7 +381,7 @@ class Determinizer:
         # Red 3s may not go to barred hands: deal them among the allowed places first.
         places: list[tuple[str, int]] = []
         for seat in range(n):
-            places.extend([("hand", seat)] * self.hand_slots[seat])
+            places.extend([("hand", seat)] * slots[seat])
             places.extend([("foot", seat)] * self.foot_slots[seat])
         places.extend([("stock", 0)] * obs.stock_size)
         places.extend([("aside", 0)] * self.aside_slots)
@@ -254,7 +391,7 @@ class Determinizer:
             allowed = [i for i, (where, seat) in enumerate(places)
                        if not (where == "hand" and self.red_barred[seat])]
             if len(allowed) < len(reds):
-                raise CanastaError(f"seat {self.player}: no room for the unseen red 3s")
+                raise DeterminizationError(f"seat {self.player}: no room for the unseen red 3s")
             chosen = set(rng.sample(allowed, len(reds)))
             deal: list[Card] = []
             red_iter, rest_iter = iter(reds), iter(rest)
@@ -264,6 +401,9 @@ class Determinizer:
             deal = cards
         hands: list[list[Card]] = [list(know.known[seat].elements()) for seat in range(n)]
         hands[self.player] = list(obs.hand)
+        if asker_hidden:
+            assert self.asker is not None
+            hands[self.asker].extend(asker_hidden)
         feet: list[list[Card]] = [[] for _ in range(n)]
         stock: list[Card] = []
         aside: list[Card] = []
@@ -311,5 +451,12 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
     >>> determinize(game, 0, random.Random(0)).stock_size == game.stock_size
     True
+
+    A bad argument raises :class:`DeterminizationError` naming it, the game unchanged:
+
+    >>> determinize(game, 0, 7)
+    Traceback (most recent call last):
+    ...
+    canasta_family.determinize.DeterminizationError: rng must be a random.Random, not int
     """
     return Determinizer(game, player).sample(rng)

@@ -56,6 +56,7 @@ from canasta_family.errors import (
     SetupError,
     VariantError,
 )
+from canasta_family.hand_table import table_of
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation, observe
 from canasta_family.plugins import Variant, make_plugin_manager, validate_options
@@ -100,6 +101,11 @@ _IS_RED_THREE: tuple[bool, ...] = tuple(c in RED_THREES for c in range(NUM_CODES
 """Whether each code is a red 3: an index into a tuple is cheaper than ``in RED_THREES``."""
 _IS_WILD: tuple[bool, ...] = tuple(c in WILD_CODES for c in range(NUM_CODES))
 """Whether each code is a wild card (a table, as ``_IS_RED_THREE``)."""
+
+
+def _wild_cards_in(action: Action) -> int:
+    """How many wild cards a play holds."""
+    return sum([_IS_WILD[card.code] for card in getattr(action, "cards", ())])
 
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
@@ -564,6 +570,8 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
 # Positions the exact search of an owed initial meld visits before the engine's
 # completion finder decides instead (AS-23; only huge hands get there).
 _REACH_BUDGET = 3000
+# Positions the going-out search (``Game._out_reachable``) may visit before it gives up.
+_OUT_BUDGET = 600
 
 # Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
 # long simulation of large random hands keeps meeting new combinations of counts).
@@ -586,6 +594,10 @@ def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
             _PAIRS.clear()
         pairs = _PAIRS[codes] = tuple(Counter(codes).items())
     return pairs
+
+
+class _SearchExhausted(Exception):
+    """Raised inside the going-out search when it has visited its budget of positions."""
 
 
 @attrs.frozen
@@ -630,7 +642,7 @@ class _Collection:
         if self.free and not any(hand[c] - need.get(c, 0) - taken.get(c, 0) > 0
                                  for c in self.free):
             return False
-        if isinstance(action, MakeMeld) and game._s.meld.one_open_meld_per_rank:
+        if isinstance(action, MakeMeld) and game._s.joins_sets:
             keys = {key for _c, _i, key in self.plays if key is not None}
             if keys:
                 rank = next((c.rank for c in action.cards if not c.is_wild), None)
@@ -652,8 +664,8 @@ class _PlayChecks:
     none, and a class costs nothing until then where two closures were made every time.
     """
 
-    __slots__ = ("can_finish", "ending_cache", "forbidden_now", "free", "free_total", "game",
-                 "initial", "keep", "must", "need", "owes", "player", "strand",
+    __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "initial",
+                 "keep", "literal", "must", "need", "owes", "player", "strand",
                  "strand_cache", "stranded")
 
     def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
@@ -665,8 +677,9 @@ class _PlayChecks:
         self.owes = owes
         self.need = need
         self.initial = game._initial[s.side_of[player]]
-        self.must = game._answer is True
+        self.must = game._bound_to_go_out()
         self.keep = s.going_out.keep_cards
+        self.literal = s.going_out.literal_keep
         self.strand = s.strand_check
         self.stranded = stranded
         self.forbidden_now = forbidden_now
@@ -674,7 +687,6 @@ class _PlayChecks:
         self.free_total = free_total
         self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
-        self.can_finish = False  # some single play leaves at most one card and goes out
 
     def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
                        ) -> bool:
@@ -691,27 +703,24 @@ class _PlayChecks:
                                     after, kinds, self.strand_cache) is None
 
     def allowed(self, after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
-                black3: bool) -> bool:
-        """Whether the play of ``codes`` (worth ``value``) may be made, leaving ``after``
-        cards and canastas of ``kinds``; ``black3``: a meld of black 3s."""
-        if after >= self.keep and after > 1 and not black3:
-            return not self.must and self.leaves_discard(codes, after, kinds)
+                black3: bool, action: Action) -> bool:
+        """Whether the play ``action`` of ``codes`` (worth ``value``) may be made, leaving
+        ``after`` cards and canastas of ``kinds``; ``black3``: a meld of black 3s. The
+        listing's side of ``Game._check_ending``."""
+        if after >= self.keep and after > 1 and not black3 and not self.must:
+            return self.leaves_discard(codes, after, kinds)
         game = self.game
+        if after and (black3 or self.must or not (self.literal or self.stranded)):
+            return game._reach_after(action)
+        # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
+        # cards than a player must keep.
         if self.owes:
             value = game._counted_value(codes)
         if not (self.initial or value >= self.need):
             return False
         if not game._ending_ok(self.ending_cache, self.player, after, kinds):
             return False
-        if not self.leaves_discard(codes, after, kinds):
-            return False
-        if black3 and game._going_out_problem(self.player, kinds):
-            return False
-        if after == 0 or (after == 1 and not self.stranded):
-            self.can_finish = True
-        elif self.must:
-            return False
-        return True
+        return after == 0 or self.leaves_discard(codes, after, kinds)
 
 
 def _no_arguments(kwargs: dict[str, object]) -> tuple[()]:
@@ -732,8 +741,10 @@ class _Static:
         "deck",
         "draw_count",
         "going_out",
+        "guard_apply",
         "info",
         "initial",
+        "joins_sets",
         "meld",
         "meldable_values",
         "num_players",
@@ -769,6 +780,11 @@ class _Static:
         self.options = options
         self.num_players = num_players
         self.pm = make_plugin_manager(variant)
+        # Hooks of plugins from outside this package may raise in the middle of an
+        # action: ``Game.apply`` then keeps a copy to put the game back (all or nothing).
+        self.guard_apply = not all(
+            type(plugin).__module__.startswith("canasta_family.")
+            for plugin in self.pm.get_plugins())
         self.plans: dict[str, Any] = {}
         opts = {"options": options}
         both = {"num_players": num_players, "options": options}
@@ -824,6 +840,8 @@ class _Static:
         self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
         """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
         ``Game._meld_entries`` adds no offsets."""
+        self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
+        """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
         self.threes_in_sets = int(3 in self.set_rank_list)
         self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
         """How many times black 3s are looked at for sets when they may meld to go out."""
@@ -975,10 +993,12 @@ class Game:
         "_log",
         "_melds",
         "_minimum",
+        "_out_memo",
         "_over",
         "_past_logs",
         "_phase",
         "_pile",
+        "_probe",
         "_red",
         "_result",
         "_results",
@@ -1027,6 +1047,8 @@ class Game:
         self._past_logs: list[tuple[_LogItem, ...]] = []
         self._result: GameResult | None = None
         self._legal_cache: tuple[Action, ...] | None = None
+        self._probe = False
+        self._out_memo: dict[tuple[object, ...], bool] | None = None
         if start is None:
             self._deal(hand_no=0, dealer=0)
         else:
@@ -1221,7 +1243,10 @@ class Game:
     def hand_cards(self, player: int) -> tuple[Card, ...]:
         """``player``'s hand in canonical order (hidden from the other players)."""
         hand = self._hands[player]
-        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(hand[c]))
+        cards: list[Card] = []
+        for code in compress(_ALL_CODES, hand):
+            cards += (CARDS[code],) * hand[code]
+        return tuple(cards)
 
     def hand_points(self, player: int) -> tuple[int, int]:
         """What ``player``'s hand would cost at the end of the hand: the point value of
@@ -1275,7 +1300,10 @@ class Game:
     def foot_cards(self, player: int) -> tuple[Card, ...]:
         """``player``'s foot (empty once picked up, or in variants without one)."""
         foot = self._feet[player]
-        return tuple(CARDS[c] for c in range(NUM_CODES) for _ in range(foot[c]))
+        cards: list[Card] = []
+        for code in compress(_ALL_CODES, foot):
+            cards += (CARDS[code],) * foot[code]
+        return tuple(cards)
 
     def foot_size(self, player: int) -> int:
         """Cards in ``player``'s foot."""
@@ -1355,6 +1383,22 @@ class Game:
         """Points for ``count`` red 3s of ``side`` (via ``canasta_red_three_score``)."""
         return int(self._s.call("canasta_red_three_score", int, game=self, side=side,
                                 count=count))
+
+    def going_out_violations(self, player: int, canastas: Sequence[str]
+                             ) -> tuple[Violation, ...]:
+        """Why ``player`` could not go out if the side's canastas were of the kinds
+        ``canastas`` (the variant's ``canasta_going_out_violations``); empty if it could.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", seed=1)
+        >>> [v.rule for v in game.going_out_violations(0, ("natural",))]
+        ['AS-35']
+        >>> game.going_out_violations(0, ("natural", "mixed"))
+        ()
+        """
+        violations = self._s.call("canasta_going_out_violations", tuple, game=self,
+                                  player=player, canastas=tuple(canastas))
+        return tuple(violations)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (their own hand and everything public).
@@ -1628,6 +1672,7 @@ class Game:
             self._turn_kinds = []
         self._retracted = False
         self._take_counts: list[int] | None = None
+        self._out_memo = None
         self._side_had_melds = bool(self._melds[s.side_of[player]])
         self._legal_cache = None
         first_turns = self._first_turn_done
@@ -1966,10 +2011,9 @@ class Game:
         if melds is None:
             melds = self._melds[side]
         values = self._s.values
-        one_open = self._s.meld.one_open_meld_per_rank
+        one_open = self._s.joins_sets
         custom = self._s.custom_meld_check
-        open_on_table = {0 if m.rank is None else int(m.rank) for m in melds
-                         if m.kind is MeldKind.SET and m.canasta is None} if one_open else set()
+        open_on_table = self._joined_ranks(melds) if one_open else set()
         plays: list[tuple[tuple[int, ...], int, int, int | None, int | None]] = []
         # The candidates of each rank in turn, not one list of them all: with ``enough``
         # the first that counts enough ends the listing, the other ranks' unseen.
@@ -2500,14 +2544,16 @@ class Game:
     def _check_pass(self, action: Pass) -> None:
         if self._phase == PLAY:
             # PH-16: a player holding only cards that may not be discarded ends the hand.
-            if self._answer is True:
-                raise IllegalActionError(self._rule("ask"), "your partner said yes: you must "
-                                         "go out now")
+            if self._bound_to_go_out():
+                raise IllegalActionError(self._rule("ask" if self._answer else "black-three"),
+                                         "you must go out this turn")
             if self._provisional(self._s.side_of[self._current]):
                 raise IllegalActionError(self._rule("retract"), "complete your initial meld "
                                          "or take it back ('retract') first")
             if not self._stranded():
-                raise IllegalActionError(self._rule("stranded"), "you may end the turn without "
+                # Where no card is ever kept from the discard, the turn rule says why.
+                topic = "stranded" if self._s.strand_check else "turn"
+                raise IllegalActionError(self._rule(topic), "you may end the turn without "
                                          "a discard only when no card in your hand may be "
                                          "discarded; discard a card instead")
             return
@@ -2556,11 +2602,20 @@ class Game:
         counts = self._counts_after(self._current, used, self._pile_to_hand())
         return self._strand_problem(self._current, counts, after, kinds)
 
+    def _joined_ranks(self, melds: Sequence[Meld]) -> set[int]:
+        """The ranks (0: wild cards only) of the sets among ``melds`` that a new set of
+        their rank would have to join: the unfinished ones under
+        ``one_open_meld_per_rank`` (PH-10), every one under ``one_meld_per_rank`` (CC-3)."""
+        every = self._s.meld.one_meld_per_rank
+        return {0 if m.rank is None else int(m.rank) for m in melds
+                if m.kind is MeldKind.SET and (every or m.canasta is None)}
+
     def _open_set_index(self, side: int, rank: int | None) -> int | None:
-        """Under ``one_open_meld_per_rank``, the side's unfinished set of ``rank`` (None:
-        of wild cards only), if it has one."""
+        """The side's set of ``rank`` (None: of wild cards only) that a new set of that
+        rank joins (see :meth:`_joined_ranks`), if it has one."""
+        every = self._s.meld.one_meld_per_rank
         for index, meld in enumerate(self._melds[side]):
-            if meld.kind is MeldKind.SET and meld.canasta is None and (
+            if meld.kind is MeldKind.SET and (every or meld.canasta is None) and (
                     meld.rank == rank if rank is None else meld.rank is not None
                     and int(meld.rank) == rank):
                 return index
@@ -2623,7 +2678,7 @@ class Game:
         problem = self._set_problem(top_rank, len(naturals) + 1, wild, False)
         if problem:
             raise self._fail(problem)
-        one_open = self._s.meld.one_open_meld_per_rank
+        one_open = self._s.joins_sets
         join = self._open_set_index(side, top_rank) if one_open else None
         if join is not None:
             # PH-10: the new meld joins the side's open meld of that rank at once.
@@ -2708,11 +2763,11 @@ class Game:
             return False
         if s.custom_meld_check:
             return self._made_take(action)._initial_reachable()
-        if not s.strand_check and not s.meld.one_open_meld_per_rank and \
+        if not s.strand_check and not s.joins_sets and \
                 self._one_set_enough(held, need, size - max(2, s.going_out.keep_cards)):
             return True
         all_codes = tuple(sorted([*codes, top]))
-        join = self._open_set_index(side, top // 4 + 2) if s.meld.one_open_meld_per_rank \
+        join = self._open_set_index(side, top // 4 + 2) if s.joins_sets \
             else None
         # A new set made before is known by its cards (see ``_new_meld``).
         meld = s.tables.melds.get((False, all_codes)) if join is None else None
@@ -2859,16 +2914,14 @@ class Game:
         kind, rank, _suit, wild = shape
         new_kind = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wild)
         kinds = self._kinds_with(side, None, new_kind)
-        if rank == 3 and after > 1:
-            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
-                                     "as the play that goes out")
-        if kind is MeldKind.SET and self._s.meld.one_open_meld_per_rank \
+        if kind is MeldKind.SET and self._s.joins_sets \
                 and self._open_set_index(side, rank) is not None:
-            raise IllegalActionError(self._rule("one-open-meld"), "your side already has an "
-                                     "unfinished meld of that rank: add to it")
-        self._check_ending(player, after, kinds, initial_after, rank == 3, action.cards)
+            raise IllegalActionError(self._rule("one-open-meld"), "your side already has "
+                                     + ("a meld" if self._s.meld.one_meld_per_rank else
+                                        "an unfinished meld") + " of that rank: add to it")
         self._check_custom_meld(side, kind, rank, codes, wild)
         self._check_initial_owed(side, action)
+        self._check_ending(player, after, kinds, initial_after, rank == 3, action)
 
     def _check_custom_meld(self, side: int, kind: MeldKind, rank: int | None,
                            codes: Sequence[int], wild: int, base: Meld | None = None) -> None:
@@ -2899,21 +2952,71 @@ class Game:
         return None
 
     def _check_ending(self, player: int, after: int, kinds: tuple[str, ...],
-                      initial_after: bool, black3: bool, used: Sequence[Card]) -> None:
-        if self._answer is True and after > 1:
-            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
-                                     "out now, with plays that leave at most one card to "
-                                     "discard")
-        problem = self._ending_problem(player, after, kinds, initial_after)
+                      initial_after: bool, black3: bool,
+                      action: MakeMeld | LayOff | PlaceRedThree) -> None:
+        """Whether the play ``action`` (checked otherwise), leaving ``after`` cards and the
+        side's canastas ``kinds``, still lets the turn end legally (AS-33, AS-35, AS-36):
+        a play that empties the hand goes out; one that leaves fewer cards than a player
+        must keep, one that melds black 3s and every play of a player bound to go out must
+        leave a hand from which going out this turn is still possible."""
+        if after == 0:
+            problem = self._ending_problem(player, 0, kinds, initial_after)
+            if problem:
+                raise self._fail(problem)
+            return
+        if self._probe:
+            return  # the going-out search decides the rest of the turn itself
+        bound = black3 or self._bound_to_go_out()
+        short = after < self._s.going_out.keep_cards or after == 1
+        if bound or (short and not (self._s.going_out.literal_keep or self._stranded())):
+            if not self._reach_after(action):
+                raise self._fail(self._unreachable_problem(player, kinds, black3,
+                                                           initial_after, action))
+            return
+        if short:
+            problem = self._ending_problem(player, after, kinds, initial_after)
+            if problem:
+                raise self._fail(problem)
+        problem = self._strand_problem(player, self._counts_after(
+            player, [c.code for c in getattr(action, "cards", ())]), after, kinds)
         if problem:
             raise self._fail(problem)
-        if black3 and self._going_out_problem(player, kinds):
-            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
-                                     "by a player going out in that turn")
-        problem = self._strand_problem(player, self._counts_after(player, [c.code for c in used]),
-                                       after, kinds)
-        if problem:
-            raise self._fail(problem)
+
+    def _unreachable_problem(self, player: int, kinds: tuple[str, ...], black3: bool,
+                             initial_after: bool, action: MakeMeld | LayOff | PlaceRedThree
+                             ) -> Problem:
+        """Why a play after which going out this turn is impossible is refused."""
+        if self._answer is True:
+            return ("ask", "your partner said yes, so you must go out this turn, and after "
+                           "that play you could not")
+        if black3:
+            return ("black-three", "black 3s may be melded only by a player going out in "
+                                   "that turn, and after that play you could not go out")
+        if self._bound_to_go_out():
+            return ("black-three", "you have melded black 3s, so you must go out this turn, "
+                                   "and after that play you could not")
+        if self._answer is False:
+            return ("ask", "your partner answered no: you may not go out this turn, so you "
+                           "must keep cards in hand")
+        if not initial_after:
+            return ("initial-meld", "that play would leave a hand that cannot finish the "
+                                    "turn: your side's initial meld must reach the minimum "
+                                    "before you can go out, and it could not this turn")
+        problem = self._going_out_problem(player, kinds)
+        used = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        counts = self._counts_after(player, used)
+        if problem is None and sum(counts) == 1:
+            # The one card kept would have to be the going-out discard.
+            last = CARDS[counts.index(1)]
+            forbidden = self._forbidden(player, True, counts, kinds)
+            if last in forbidden:
+                return (forbidden[last].rule, "the card you would keep cannot be discarded "
+                                              f"to go out: {forbidden[last].reason}")
+        reason = problem[1] if problem else "no sequence of plays would take you out"
+        return (problem[0] if problem else "keep-cards",
+                f"that play would leave a hand that cannot finish the turn: you could not go "
+                f"out this turn ({reason})")
 
     def _check_layoff(self, action: LayOff) -> None:
         self._need_phase(PLAY, "lay off")
@@ -2939,16 +3042,13 @@ class Game:
         if problem:
             raise self._fail(problem)
         assert new is not None
-        if black3 and after > 1:
-            raise IllegalActionError(self._rule("black-three"), "black 3s may be melded only "
-                                     "as the play that goes out")
         value = self._counted_value(codes)
         initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
         kinds = self._kinds_with(side, action.meld, new.canasta)
-        self._check_ending(player, after, kinds, initial_after, black3, action.cards)
         if self._s.custom_meld_check:
             self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
         self._check_initial_owed(side, action)
+        self._check_ending(player, after, kinds, initial_after, black3, action)
 
     def _check_merge(self, action: Merge) -> None:
         self._need_phase(PLAY, "merge melds")
@@ -2957,9 +3057,10 @@ class Game:
                                      "meld you stop melding for this turn: discard")
         if not self._s.meld.merge:
             raise IllegalActionError(self._rule("merge"), "melds cannot be merged in this game")
-        if self._answer is True:
-            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
-                                     "out now")
+        if self._bound_to_go_out():
+            raise IllegalActionError(self._rule("ask" if self._answer else "black-three"),
+                                     "you must go out this turn: meld and lay off, do not "
+                                     "merge")
         side = self._s.side_of[self._current]
         melds = self._melds[side]
         for index in (action.first, action.second):
@@ -2973,7 +3074,7 @@ class Game:
         self._check_initial_owed(side, action)
 
     def _check_initial_owed(self, side: int, action: Action) -> None:
-        if not self._owes_initial(side):
+        if self._probe or not self._owes_initial(side):
             return
         if not self._from_held_cards(action):
             raise IllegalActionError(
@@ -3034,15 +3135,15 @@ class Game:
             raise InvalidActionError(f"you do not hold {action.card}", field="card")
         side = self._s.side_of[player]
         after = self._hsize[player] - 1
-        self._check_ending(player, after, self.side_canasta_kinds(side), self._initial[side],
-                           False, (action.card,))
         self._check_initial_owed(side, action)
+        self._check_ending(player, after, self.side_canasta_kinds(side), self._initial[side],
+                           False, action)
 
     def _check_retract(self, action: Retract) -> None:
         self._need_phase(PLAY, "retract")
-        if self._answer is True:
-            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
-                                     "out now")
+        if self._bound_to_go_out():
+            raise IllegalActionError(self._rule("ask" if self._answer else "black-three"),
+                                     "you must go out this turn")
         side = self._s.side_of[self._current]
         if self._s.initial.retract_penalty is None:
             raise IllegalActionError(self._rule("retract"), "an initial meld cannot be taken "
@@ -3074,9 +3175,14 @@ class Game:
                 f"your initial meld counts {self._turn_value} of the {self._minimum[side]} "
                 "needed: add cards to reach it, or take it back ('retract') before discarding")
         going_out = self._hsize[player] == 1
-        if self._answer is True and not going_out:
-            raise IllegalActionError(self._rule("ask"), "your partner said yes: you must go "
-                                     "out this turn, so meld your cards before discarding")
+        if not going_out and self._bound_to_go_out():
+            if self._answer is True:
+                raise IllegalActionError(self._rule("ask"), "your partner said yes: you must "
+                                         "go out this turn, so meld your cards before "
+                                         "discarding")
+            raise IllegalActionError(self._rule("black-three"), "you have melded black 3s, so "
+                                     "you must go out this turn: meld your cards before "
+                                     "discarding")
         if going_out:
             problem = self._ending_problem(player, 0, self.side_canasta_kinds(side), True)
             if problem:
@@ -3094,12 +3200,17 @@ class Game:
                                      field="partner")
         if self._answer is not None:
             raise IllegalActionError(self._rule("ask"), "you have already asked this turn")
-        if self._owes_initial(self._s.side_of[player]):
-            raise IllegalActionError(self._rule("initial-meld-pile"), "reach the initial meld "
-                                     "your pile take owes before asking to go out")
-        if self._hsize[player] < 2 or not self._can_go_out_in_one_play():
-            raise IllegalActionError(self._rule("ask"), "ask only when one more meld or "
-                                     "lay-off (and perhaps a discard) would take you out")
+        if self._bound_to_go_out():
+            raise IllegalActionError(self._rule("black-three"), "you have melded black 3s and "
+                                     "must go out this turn: ask before melding them")
+        if self._hsize[player] < 2:
+            # A "no" must leave a way to end the turn: a discard that keeps a card.
+            raise IllegalActionError(self._rule("ask"), "ask while you hold at least two "
+                                     "cards: with one card left a 'no' would leave you no "
+                                     "legal way to end the turn")
+        if not self._out_reachable():
+            raise IllegalActionError(self._rule("ask"), "ask only when some sequence of plays "
+                                     "this turn would take you out")
 
     def _check_answer(self, action: Answer) -> None:
         self._need_phase(ANSWER, "answer")
@@ -3251,7 +3362,7 @@ class Game:
                 return
         rank = top // 4 + 2
         first = top - top % 4
-        join = self._open_set_index(side, rank) if s.meld.one_open_meld_per_rank else None
+        join = self._open_set_index(side, rank) if s.joins_sets else None
         join_meld = None if join is None else self._melds[side][join]
         key = (rank, hand[first], hand[first + 1], hand[first + 2], hand[first + 3],
                hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
@@ -3758,7 +3869,7 @@ class Game:
         need = self._minimum[side] - self._turn_value
         owes = self._take_counts is not None and not self._initial[side]  # AS-23
         first_play = len(out)
-        must = self._answer is True
+        must = self._bound_to_go_out()
         keep = s.going_out.keep_cards
         melds = self._melds[side]
         # PH-16: plays must leave a card that may be discarded, unless the player is
@@ -3786,11 +3897,9 @@ class Game:
         # needs them (most listings have none).
         checks: _PlayChecks | None = None
         # New melds.
-        one_open = s.meld.one_open_meld_per_rank
-        # Unfinished sets by rank (0: wild cards only), for PH-10.
-        open_keys: set[int] | frozenset[int] = {
-            0 if m.rank is None else int(m.rank) for m in melds
-            if m.kind is MeldKind.SET and m.canasta is None} if one_open else _NO_CODES
+        # Sets a new set of their rank would join (0: wild cards only), PH-10 and CC-3.
+        open_keys: set[int] | frozenset[int] = \
+            self._joined_ranks(melds) if s.joins_sets else _NO_CODES
         custom = s.custom_meld_check
         safe = n - keep  # melds of at most this many cards need no going-out check
         melding = not self._retracted
@@ -3816,10 +3925,14 @@ class Game:
             if fast and largest <= limit and key != 3:
                 out.extend(map(action_of, acts))
                 continue
+            table = meld_actions
             if cands is None:
                 cands = self._rank_cands(lazy)
+                # A going-out search made for an earlier play may have started the memo
+                # afresh: numbers made since then index the table as it is now.
+                table = s.tables.meld_actions
             for codes, value, kind, wild, rank, number in cands:
-                action = meld_actions[number]
+                action = table[number]
                 size = len(codes)
                 if size <= limit and not must and rank != 3 and not custom and (
                         not forbidden_now or free_total > sum(1 for c in codes if c in free)):
@@ -3827,8 +3940,6 @@ class Game:
                     continue
                 after = n - size
                 black3 = rank == 3
-                if black3 and after > 1:
-                    continue
                 kinds = tuple([m.canasta for m in melds if m.canasta is not None])
                 if kind is not None:
                     kinds = (*kinds, kind)
@@ -3836,7 +3947,7 @@ class Game:
                     checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
                                          free, free_total)
                 if after < keep or after <= 1 or black3 or must:
-                    if not checks.allowed(after, kinds, value, codes, black3):
+                    if not checks.allowed(after, kinds, value, codes, black3, action):
                         continue
                 elif not checks.leaves_discard(codes, after, kinds):
                     continue
@@ -3887,8 +3998,6 @@ class Game:
                 lcands = self._layoff_cands(lentry)
             for codes, new_kind in lcands:
                 after = n - len(codes)
-                if black3 and after > 1:
-                    continue
                 if after < keep or after <= 1 or black3 or must or forbidden_now:
                     kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
                                                *[m.canasta for m in melds[index + 1:]])
@@ -3898,7 +4007,7 @@ class Game:
                                              forbidden_now, free, free_total)
                     if after < keep or after <= 1 or black3 or must:
                         if not checks.allowed(after, kinds, self._value(codes), codes,
-                                              black3):
+                                              black3, self._layoff_action(index, codes)):
                             continue
                     elif not checks.leaves_discard(codes, after, kinds):
                         continue
@@ -3919,10 +4028,10 @@ class Game:
                 if checks is None:
                     checks = _PlayChecks(self, player, owes, need, stranded, forbidden_now,
                                          free, free_total)
-                if n - 1 >= keep and n - 1 > 1:
-                    if not must and checks.leaves_discard((code,), n - 1, kinds):
+                if n - 1 >= keep and n - 1 > 1 and not must:
+                    if checks.leaves_discard((code,), n - 1, kinds):
                         out.append(_PLACE_ACTIONS[code])
-                elif checks.allowed(n - 1, kinds, 0, (code,), False):
+                elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
                     out.append(_PLACE_ACTIONS[code])
         if must:
             if n == 1:
@@ -3963,40 +4072,352 @@ class Game:
             self._list_discards(out, player, side, n == 1, forbidden_hand)
             if stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
-        if self._answer is None and n >= 2 and checks is not None and checks.can_finish:
-            for partner in self.partners(player):
+        partners = self.partners(player)
+        if self._answer is None and partners and n >= 2 and not must \
+                and self._out_reachable():
+            for partner in partners:
                 out.append(_indexed_action(Ask, partner))
 
-    def _can_go_out_in_one_play(self) -> bool:
-        """Whether one meld, lay-off or red-3 placement would leave at most one card and
-        go out (the condition for asking, AS-36). Decided with the checks themselves, on
-        the few plays that use the whole hand or all but one card, so that it stays
-        independent of the listing."""
+    # --- going out this turn (AS-33, AS-35, AS-36) ---------------------------------------
+
+    def _bound_to_go_out(self) -> bool:
+        """Whether the player to move must end this turn by going out: the partner said
+        yes (AS-36), or the side has melded black 3s, which only a player going out in
+        that turn may do (AS-33) — a black-3 meld on the table in the play phase was made
+        this turn, since the turn that makes one ends the hand."""
+        if self._answer is True:
+            return True
+        if self._s.meld.black_threes == "never":
+            return False
+        return any(meld.rank == 3 for meld in self._melds[self._s.side_of[self._current]])
+
+    def _out_reachable(self) -> bool:
+        """Whether the player to move can still go out this turn by some sequence of legal
+        melds, lay-offs and red-3 placements, perhaps ended by a discard (AS-35, AS-36).
+
+        The search plays on a copy in *probe* mode, where the checks leave the end of the
+        turn to the search: each step plays the lowest card left (naturals before wild
+        cards) in every meld or lay-off that can hold it, or keeps it back as the final
+        discard, so each way of dividing the hand is met once rather than in every order
+        of its plays. The positions decided are kept for the rest of the turn (each
+        search of a turn meets those of the searches before it), in a table the game and
+        its copies share: an answer depends only on what its key holds, so it is the same
+        whichever game found it. A search that visits more than :data:`_OUT_BUDGET`
+        positions answers no (only huge hands get there).
+        """
+        if self._phase != PLAY or self._answer is False or self._retracted:
+            return False
+        memo = self._out_memo
+        if memo is None:
+            memo = self._out_memo = {}
+        known = memo.get(self._probe_key(None))
+        if known is not None:
+            return known
+        if not self._canastas_within_reach() or len(self._lone_cards()) > 1:
+            memo[self._probe_key(None)] = False
+            return False  # one card may be the final discard, two cannot
+        probe = self.clone()
+        probe._probe = True
+        try:
+            return probe._probe_out(memo, None, [_OUT_BUDGET])
+        except _SearchExhausted:
+            return False
+
+    def _canastas_within_reach(self) -> bool:
+        """Whether the side's going-out conditions would be met if the hand completed as
+        many canastas as its size allows, of every kind at once, and the whole hand
+        counted towards a missing initial meld: a bound the search uses to give up early.
+        It relies on ``canasta_going_out_violations`` never objecting
+        to more canastas (docs/hooks.md)."""
+        s = self._s
+        side = s.side_of[self._current]
+        melds = self._melds[side]
+        size = s.meld.canasta_size
+        run_size = s.canasta.run_canasta_size
+        left = self._hsize[self._current]
+        more = 0
+        for deficit in sorted([(run_size if m.kind is MeldKind.RUN else size) - len(m.cards)
+                               for m in melds if m.canasta is None]):
+            if deficit > left:
+                break
+            left -= max(deficit, 1)
+            more += 1
+        more += left // (min(size, run_size) if s.meld.runs else size)
+        if more:
+            more = min(more, self._canastas_by_shape(melds))
+        kinds = [m.canasta for m in melds if m.canasta is not None]
+        kinds.extend(kind for kind in s.canasta.bonuses for _ in range(more))
+        if self._going_out_problem(self._current, tuple(kinds)) is not None:
+            return False
+        if self._initial[side]:
+            return True
+        # Going out needs the initial meld: the whole hand melded must reach it.
+        hand = self._hands[self._current]
+        held = [code for code in range(NUM_CODES) for _ in range(hand[code])]
+        return self._turn_value + self._counted_value(held) >= self._minimum[side]
+
+    def _canastas_by_shape(self, melds: Sequence[Meld]) -> int:
+        """At most how many more canastas the hand could make with ``melds`` (the side's):
+        per rank, the naturals held and on the table with the wild cards a set may hold;
+        per suit, the runs of consecutive cards; wild cards alone where they meld. Wild
+        cards are counted for every rank at once, so it is a bound, not an answer."""
+        s = self._s
+        mr = s.meld
+        size = mr.canasta_size
+        hand = self._hands[self._current]
+        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        cap = size if mr.set_max_wilds is None else mr.set_max_wilds
+        table_nat: dict[int, int] = {}
+        table_wild: dict[int, int] = {}
+        run_cards: list[Meld] = []
+        for meld in melds:
+            if meld.canasta is not None:
+                continue
+            if meld.kind is MeldKind.RUN:
+                run_cards.append(meld)
+            elif meld.rank is not None:
+                rank = int(meld.rank)
+                table_nat[rank] = table_nat.get(rank, 0) + len(meld.cards) - meld.wilds
+                table_wild[rank] = table_wild.get(rank, 0) + meld.wilds
+        more = 0
+        ranks = list(s.set_rank_list)
+        if mr.black_threes != "never" and 3 not in ranks:
+            ranks.append(3)
+        for rank in ranks:
+            base = rank * 4 - 8
+            held = hand[base] + hand[base + 3] if rank == 3 else \
+                hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            naturals = held + table_nat.get(rank, 0)
+            if not naturals:
+                continue
+            room = 0 if rank == 3 or Rank(rank) in mr.no_wild_ranks else cap
+            wilds = table_wild.get(rank, 0) + wild
+            count = 0
+            # Each canasta holds at most ``room`` wild cards.
+            while naturals + min(wilds, room * (count + 1)) >= size * (count + 1):
+                count += 1
+            more += count
+        if mr.runs:
+            run_size = s.canasta.run_canasta_size
+            low, high = int(mr.run_low), int(mr.run_high)
+            for suit in range(4):
+                avail = [hand[(rank - 2) * 4 + suit] for rank in range(low, high + 1)]
+                for meld in run_cards:
+                    if meld.suit is not None and int(meld.suit) == suit:
+                        for card in meld.cards:
+                            avail[card.code // 4 + 2 - low] += 1
+                found = True
+                while found:
+                    found = False
+                    for start in range(len(avail) - run_size + 1):
+                        if all(avail[start:start + run_size]):
+                            for i in range(start, start + run_size):
+                                avail[i] -= 1
+                            more += 1
+                            found = True
+                            break
+        if mr.wild_melds:
+            more += wild // size
+        return more
+
+    def _lone_cards(self) -> list[int]:
+        """The cards of the player to move that no play could take, by counts alone: a
+        natural is playable when the hand holds enough of its rank for a set (or the side
+        has a set of it), when it could stand in a sequence with cards of its suit held or
+        melded, and wild cards and red 3s placed by hand always are. Counted generously,
+        so that it only rules out. One code per card, lowest first.
+
+        Pairs that need wild cards to make a set, where no sequence or meld could take
+        them, each need wild cards of their own: when the hand holds too few, their cards
+        count as lone too (at most one card can be the discard)."""
+        player = self._current
+        s = self._s
+        mr = s.meld
+        hand = self._hands[player]
+        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        melds = self._melds[s.side_of[player]]
+        set_ranks = {int(m.rank) for m in melds if m.rank is not None
+                     and (mr.max_size is None or len(m.cards) < mr.max_size)}
+        lone: list[int] = []
+        needy: list[int] = []
+        demand = 0
+        for rank in range(3, 15):
+            base = rank * 4 - 8
+            held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            if not held or rank in set_ranks:
+                continue
+            if rank == 3:
+                if not s.red.auto_place:
+                    held -= hand[base + 1] + hand[base + 2]  # red 3s placed by hand
+                black = hand[base] + hand[base + 3]
+                if mr.black_threes != "never" and black >= mr.min_size:
+                    continue
+            elif Rank(rank) in mr.set_ranks and held >= s.set_min_naturals \
+                    and held + wild >= mr.min_size:
+                if held < mr.min_size and not (mr.runs and any(
+                        hand[code] and self._may_run(code, melds)
+                        for code in range(base, base + 4))):
+                    demand += mr.min_size - held
+                    needy.extend(code for code in range(base, base + 4)
+                                 for _ in range(hand[code]))
+                continue
+            for code in range(base, base + 4):
+                count = hand[code]
+                if not count or (rank == 3 and code in RED_THREES):
+                    continue
+                if mr.runs and self._may_run(code, melds):
+                    continue
+                lone.extend([code] * count)
+        if demand > wild:
+            lone.extend(needy)
+            lone.sort()
+        return lone
+
+    def _may_run(self, code: int, melds: Sequence[Meld]) -> bool:
+        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
+        in a row held, or next to an end of one of the side's sequences of its suit."""
+        mr = self._s.meld
+        rank = code // 4 + 2
+        if not mr.run_low <= rank <= mr.run_high:
+            return False
+        hand = self._hands[self._current]
+        suit = code % 4
+
+        def held(r: int) -> bool:
+            return mr.run_low <= r <= mr.run_high and hand[(r - 2) * 4 + suit] > 0
+
+        if (held(rank - 2) and held(rank - 1)) or (held(rank - 1) and held(rank + 1)) \
+                or (held(rank + 1) and held(rank + 2)):
+            return True
+        for meld in melds:
+            if meld.kind is MeldKind.RUN and meld.suit is not None and meld.suit == suit \
+                    and len(meld.cards) < mr.run_max:
+                low = meld.cards[0].code // 4 + 2
+                high = meld.cards[-1].code // 4 + 2
+                if rank in (low - 1, high + 1) or (held(rank + 1) and rank + 1 == low - 1) \
+                        or (held(rank - 1) and rank - 1 == high + 1):
+                    return True
+        return False
+
+    def _reach_after(self, action: Action) -> bool:
+        """Whether going out this turn stays possible after the play ``action`` (which
+        leaves cards in hand and has passed every other check)."""
+        if self._out_memo is None:
+            self._out_memo = {}  # made here so that the copy shares it
+        after = self.clone()
+        after._legal_cache = None
+        _EXECUTORS[type(action)](after, action)
+        return after._out_reachable()
+
+    def _probe_key(self, skipped: int | None) -> tuple[object, ...]:
+        side = self._s.side_of[self._current]
+        counts = self._take_counts
+        melds = self._melds[side]
+        # A meld's shape decides what may join it, except where the variant judges
+        # melds by their cards itself.
+        shapes = tuple(melds) if self._s.custom_meld_check else tuple(
+            [(m.kind, m.rank, m.suit, len(m.cards), m.wilds, m.canasta) for m in melds])
+        return (bytes(self._hands[self._current]), shapes, self._initial[side],
+                self._turn_value, None if counts is None else bytes(counts), skipped)
+
+    def _probe_out(self, memo: dict[tuple[object, ...], bool], skipped: int | None,
+                   budget: list[int]) -> bool:
         player = self._current
         hand = self._hands[player]
-        held = [code for code in range(NUM_CODES) if hand[code]]
-        whole = [code for code in held for _ in range(hand[code])]
-        groups = [whole]
-        # A stranded player (PH-16) who keeps one card cannot discard it: not going out.
-        for code in () if self._stranded() else held:
-            rest = list(whole)
-            rest.remove(code)
-            groups.append(rest)
-        plays: list[Action] = []
-        melds = len(self._melds[self._s.side_of[player]])
-        for codes in groups:
-            cards = tuple(CARDS[c] for c in codes)
-            plays.append(MakeMeld(cards=cards))
-            plays.extend(LayOff(meld=index, cards=cards) for index in range(melds))
-            if len(codes) == 1 and codes[0] in RED_THREES:
-                plays.append(PlaceRedThree(card=cards[0]))
-        for play in plays:
+        n = self._hsize[player]
+        if n == 1:
+            last = next(code for code in range(NUM_CODES) if hand[code])
             try:
-                self._check(play)
+                self._check_discard(_DISCARD_ACTIONS[last])
+                return True
             except (IllegalActionError, InvalidActionError):
+                pass
+        key = self._probe_key(skipped)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _SearchExhausted
+        if not self._canastas_within_reach():
+            memo[key] = False
+            return False
+        lone = self._lone_cards()
+        if lone:
+            # A card no play can take must be the discard that ends the turn.
+            if skipped is None and len(lone) == 1:
+                skipped = lone[0]
+            elif skipped is None or lone != [skipped]:
+                memo[key] = False
+                return False
+        pivot = self._probe_pivot(skipped)
+        found = False
+        if pivot is not None:
+            for action in self._pivot_plays(pivot):
+                try:
+                    self._check(action)
+                except (IllegalActionError, InvalidActionError):
+                    continue
+                if len(getattr(action, "cards", ())) >= n:
+                    found = True  # the checks passed a play that empties the hand
+                    break
+                child = self.clone()
+                child._probe = True
+                _EXECUTORS[type(action)](child, action)
+                if child._probe_out(memo, skipped, budget):
+                    found = True
+                    break
+            if not found and skipped is None and n >= 2:
+                # The lowest card may instead be the discard that ends the turn.
+                found = self._probe_out(memo, pivot, budget)
+        memo[key] = found
+        return found
+
+    def _probe_pivot(self, skipped: int | None) -> int | None:
+        """The card the search places next: the lowest natural held (one copy of
+        ``skipped`` is kept back as the discard), else the lowest wild card."""
+        hand = self._hands[self._current]
+        lowest_wild = None
+        for code in range(NUM_CODES):
+            count = hand[code] - (code == skipped)
+            if count <= 0:
                 continue
-            return True
-        return False
+            if not _IS_WILD[code]:
+                return code
+            if lowest_wild is None:
+                lowest_wild = code
+        return lowest_wild
+
+    def _pivot_plays(self, pivot: int) -> list[Action]:
+        """Every new meld, lay-off and red-3 placement that holds the card ``pivot``, by
+        shape alone (the checks decide the rest), the largest first."""
+        player = self._current
+        s = self._s
+        side = s.side_of[player]
+        hand = self._hands[player]
+        plays: list[Action] = []
+        if pivot in RED_THREES and not s.red.auto_place:
+            plays.append(_PLACE_ACTIONS[pivot])
+        for cands, _acts, _largest, _key, lazy in self._meld_entries(hand, black3=True):
+            # Read after the entries are made: making them may start the memo afresh.
+            meld_actions = s.tables.meld_actions
+            if cands is None:
+                cands = self._rank_cands(lazy)
+            for codes, _value, _kind, _wild, _rank, number in cands:
+                if pivot in codes:
+                    plays.append(meld_actions[number])
+        wild_held = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        for index, meld in enumerate(self._melds[side]):
+            entry = self._layoff_entry(hand, meld, wild_held)
+            if not entry[2]:
+                continue
+            for codes, _kind in self._layoff_cands(entry):
+                if pivot in codes:
+                    plays.append(self._layoff_action(index, codes))
+        # Plays that keep wild cards for later first (another rank may need them), then
+        # the largest: a way out, where there is one, tends to be met early.
+        plays.sort(key=lambda play: (_wild_cards_in(play), -len(getattr(play, "cards", ()))))
+        return plays
 
     def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool,
                        forbidden: Mapping[Card, Violation] | None = None) -> None:
@@ -4444,9 +4865,25 @@ class Game:
                     break
             else:
                 self._check(act)
+        if self._s.guard_apply:
+            self._apply_or_restore(act, execute)
+            return
         self._legal_cache = None
         self._actions.append(act)
         execute(self, act)
+
+    def _apply_or_restore(self, act: Action, execute: Callable[[Game, Any], None]) -> None:
+        """Play ``act`` (already checked), or, if a variant's hook raises on the way, put
+        the game back exactly as it was and re-raise: an action is all or nothing."""
+        saved = self.clone()
+        self._legal_cache = None
+        self._actions.append(act)
+        try:
+            execute(self, act)
+        except BaseException:
+            for name in Game.__slots__:
+                setattr(self, name, getattr(saved, name))
+            raise
 
     def _remove(self, player: int, codes: Sequence[int]) -> None:
         hand = self._hands[player]
@@ -4555,7 +4992,7 @@ class Game:
             self._hsize[player] -= len(codes)
             all_codes = sorted([*codes, top])
             join = (self._open_set_index(side, top // 4 + 2)
-                    if self._s.meld.one_open_meld_per_rank else None)
+                    if self._s.joins_sets else None)
             meld = self._take_meld(side, join, all_codes, wild)
             was_initial = self._initial[side]
             base = 0 if was_initial else self._take_value(codes)
@@ -4811,7 +5248,8 @@ class Game:
         self._results = (*self._results,
                          HandResult(number=self._hand_no, dealer=self._dealer,
                                     went_out=went_out, reason=reason, sides=tuple(sheets),
-                                    turns=self._turns + 1))
+                                    turns=self._turns + 1,
+                                    table=table_of(self, went_out=went_out)))
         self._log.extend((None, f"hand ends: {reason}"))
         result = s.call("canasta_game_result", GameResult, game=self)
         if result.over:
@@ -4875,6 +5313,8 @@ class Game:
         new._turns = self._turns
         new._result = self._result
         new._legal_cache = self._legal_cache
+        new._probe = False
+        new._out_memo = self._out_memo
         return new
 
     def determinize(self, player: int, rng: random.Random) -> Game:

@@ -11,15 +11,19 @@ rule ID they enforce (``"AS-19"``) so a bot author or a bug report can point at 
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "CanastaError",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
     "InvalidOptionError",
     "RecordError",
     "SetupError",
     "UnknownVariantError",
     "VariantError",
+    "excerpt",
 ]
 
 
@@ -53,14 +57,21 @@ class InvalidActionError(CanastaError):
 
 
 class UnknownVariantError(CanastaError, LookupError):
-    """No variant has the requested name or alias; the message lists the known ones."""
+    """No variant has the requested name or alias; the message lists the known ones, and
+    the installed plugins that are broken (``broken``), since one of them may be the
+    variant meant. ``why`` replaces "unknown variant" when the name is not even text."""
 
-    def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(
-            f"unknown variant {name!r}; known variants: {', '.join(sorted(known)) or 'none'}"
-        )
+    def __init__(self, name: object, known: list[str], *, broken: list[str] | None = None,
+                 why: str | None = None) -> None:
+        head = f"{why}, not" if why else "unknown variant"
+        message = (f"{head} {excerpt(name)}; known variants: "
+                   f"{', '.join(sorted(known)) or 'none'}")
+        if broken:
+            message += f" (broken plugins, not usable: {', '.join(sorted(broken))})"
+        super().__init__(message)
         self.name = name
         self.known = sorted(known)
+        self.broken = sorted(broken or [])
 
 
 class InvalidOptionError(CanastaError):
@@ -77,6 +88,16 @@ class VariantError(CanastaError):
     or returned a value of the wrong type, or two plugins claiming one name."""
 
 
+class InvalidArgumentError(CanastaError):
+    """An argument of a library call that is of the wrong type or out of range (a seat
+    number given to :meth:`Game.observation <canasta_family.Game.observation>`, say);
+    ``field`` names the argument."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class SetupError(CanastaError):
     """A chosen starting arrangement (``HandSetup``) is impossible for the variant."""
 
@@ -88,3 +109,35 @@ class RecordError(CanastaError):
     def __init__(self, message: str, *, action_index: int | None = None) -> None:
         super().__init__(message)
         self.action_index = action_index
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 2  # a few items of a huge list, never all of them
+
+EXCERPT_CHARS = 40
+"""How many characters of an offending input an error message quotes at most."""
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)``, cut to about ``limit`` characters with its full length noted, so
+    an error about a huge input stays short.
+
+    >>> excerpt("draw")
+    "'draw'"
+    >>> excerpt("x" * 5000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (5000 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # repr of a huge int is slow and may exceed the interpreter's digit limit
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = _SHORT_REPR.repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({type(value).__name__})"

@@ -14,11 +14,13 @@ another player's cards, a foot's cards or the stock order (design §10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import operator
+from typing import TYPE_CHECKING, SupportsIndex, cast
 
 import attrs
 
 from canasta_family.cards import Card
+from canasta_family.errors import InvalidArgumentError, excerpt
 from canasta_family.melds import Meld
 from canasta_family.results import HandResult
 
@@ -66,10 +68,29 @@ class Observation:
         return self.melds[self.side]
 
 
+def _seat(player: object, seats: int) -> int:
+    if isinstance(player, bool) or not hasattr(type(player), "__index__"):
+        raise InvalidArgumentError(f"player must be a seat number, not {excerpt(player)}",
+                                   field="player")
+    try:
+        seat = operator.index(cast(SupportsIndex, player))
+    except TypeError:
+        raise InvalidArgumentError(f"player must be a seat number, not {excerpt(player)}",
+                                   field="player") from None
+    if not 0 <= seat < seats:
+        raise InvalidArgumentError(f"player must be a seat 0-{seats - 1}, not "
+                                   f"{excerpt(seat)}", field="player")
+    return int(seat)
+
+
 def observe(game: Game, player: int) -> Observation:
-    """Build ``player``'s observation of ``game`` (use :meth:`Game.observation`)."""
-    if not 0 <= player < game.num_players:
-        raise ValueError(f"player must be a seat 0-{game.num_players - 1}, not {player}")
+    """Build ``player``'s observation of ``game`` (use :meth:`Game.observation`).
+
+    ``player`` is a seat number: an ``int`` or a value with ``__index__`` (a NumPy
+    integer), not a bool; anything else, or a seat the game does not have, raises
+    :class:`~canasta_family.errors.InvalidArgumentError` with ``field="player"``.
+    """
+    player = _seat(player, game.num_players)
     sides = game.sides
     side = game.side_of(player)
     n = game.num_players

@@ -3,7 +3,15 @@
 Built-in variants come from a name → import-path table; third-party ones from the entry
 point group ``canasta_family.variants`` (the entry point's name is the variant's name and
 its value a plugin class or module). Only the selected variant is imported, except when
-an alias is asked for that no built-in knows, or when everything is listed.
+a name is asked for that no built-in and no entry point has (it may be a third-party
+alias), or when everything is listed.
+
+A third-party plugin that fails to load, has no :class:`~canasta_family.rules.VariantInfo`,
+claims a name another variant has, or does not register (a misspelled hook) is *broken*:
+selecting it by its entry-point name raises :class:`~canasta_family.errors.VariantError`,
+but it never stops another variant from being found or listed.
+:func:`available_variants` lists the usable variants and :func:`broken_variants` the
+broken plugins with their errors.
 
 A variant plugin is a class whose ``info`` attribute is a
 :class:`~canasta_family.rules.VariantInfo` (an instance is registered), or a module with
@@ -28,15 +36,22 @@ import attrs
 import pluggy
 
 from canasta_family import hookspecs
-from canasta_family.errors import InvalidOptionError, UnknownVariantError, VariantError
+from canasta_family.errors import (
+    InvalidOptionError,
+    UnknownVariantError,
+    VariantError,
+    excerpt,
+)
 from canasta_family.rules import VariantInfo
 from canasta_family.variants._core import CorePlugin
 
 __all__ = [
     "BUILTIN_VARIANTS",
     "ENTRY_POINT_GROUP",
+    "BrokenVariant",
     "Variant",
     "available_variants",
+    "broken_variants",
     "find_variant",
     "make_plugin_manager",
     "validate_options",
@@ -68,6 +83,17 @@ class Variant:
     def name(self) -> str:
         """The variant's canonical name."""
         return self.info.name
+
+
+@attrs.frozen
+class BrokenVariant:
+    """An installed third-party variant plugin that cannot be used: the entry point's
+    ``name``, its ``origin`` (``"third-party (DIST)"``) and the ``error`` message that
+    says why."""
+
+    name: str
+    origin: str
+    error: str
 
 
 def _load_target(target: object, where: str) -> tuple[VariantInfo, object]:
@@ -136,43 +162,73 @@ def _builtin_labels() -> dict[str, str]:
 
 
 def available_variants() -> tuple[VariantInfo, ...]:
-    """Every variant that can be played: built-in ones, then installed third-party ones.
-
-    Raises :class:`~canasta_family.errors.VariantError` if two variants claim one name.
+    """Every variant that can be played: built-in ones, then installed third-party ones
+    that load and register. Broken plugins are left out (see :func:`broken_variants`).
     """
-    return tuple(v.info for v in _all_variants())
+    return tuple(v.info for v in _scan()[0])
 
 
-def _all_variants() -> list[Variant]:
+def broken_variants() -> tuple[BrokenVariant, ...]:
+    """The installed third-party plugins that cannot be used, each with its error.
+
+    >>> broken_variants()
+    ()
+    """
+    return tuple(_scan()[1])
+
+
+def _ep_origin(ep: Any) -> str:
+    dist = getattr(getattr(ep, "dist", None), "name", None) or ep.value
+    return f"third-party ({dist})"
+
+
+def _scan() -> tuple[list[Variant], list[BrokenVariant]]:
+    """Every built-in variant and every third-party one, the usable ones apart from the
+    broken ones. A plugin claiming a name or alias an earlier one has is broken."""
     found = [_builtin(name) for name in BUILTIN_VARIANTS]
+    broken: list[BrokenVariant] = []
     names: dict[str, str] = {}
     for variant in found:
-        names[variant.name] = variant.origin
-    for ep in _third_party_entry_points():
-        variant = _third_party(ep)
         for label in (variant.name, *variant.info.aliases):
-            if label in names:
-                raise VariantError(
-                    f"variant plugin {variant.origin} claims {label!r}, already taken by "
-                    f"{names[label]}")
-            names[label] = variant.origin
+            names[label.lower()] = variant.origin
+    for ep in _third_party_entry_points():
+        try:
+            variant = _third_party(ep)
+            for label in (variant.name, *variant.info.aliases):
+                if label.lower() in names:
+                    raise VariantError(
+                        f"variant plugin {variant.origin} claims {label!r}, already taken "
+                        f"by {names[label.lower()]}")
+            make_plugin_manager(variant)  # a misspelled hook shows here, not mid-game
+        except VariantError as exc:
+            broken.append(BrokenVariant(name=str(ep.name), origin=_ep_origin(ep),
+                                        error=str(exc)))
+            continue
+        for label in (variant.name, *variant.info.aliases):
+            names[label.lower()] = variant.origin
         found.append(variant)
-    return found
+    return found, broken
 
 
 def all_variants() -> tuple[Variant, ...]:
     """Like :func:`available_variants` but with each plugin and its origin."""
-    return tuple(_all_variants())
+    return tuple(_scan()[0])
 
 
 def find_variant(name: str) -> Variant:
     """The variant called ``name`` (its name or an alias, any case).
 
-    Raises :class:`~canasta_family.errors.UnknownVariantError` listing the known variants.
+    Raises :class:`~canasta_family.errors.UnknownVariantError` listing the known variants
+    (and any broken plugins) when nothing has that name, and
+    :class:`~canasta_family.errors.VariantError` when the plugin installed under that
+    entry-point name is broken.
 
     >>> find_variant("American-Samba").origin
     'built-in'
     """
+    if not isinstance(name, str):
+        raise UnknownVariantError(name, list(BUILTIN_VARIANTS),
+                                  why="a variant name must be text")
     key = name.strip().lower()
     if key in BUILTIN_VARIANTS:
         return _builtin(key)
@@ -184,13 +240,20 @@ def find_variant(name: str) -> Variant:
     for ep in eps:
         if ep.name.lower() == key:
             return _third_party(ep)
+    # Maybe a third-party alias: look through every plugin, skipping broken ones, which
+    # must not hide the answer (the variant asked for, or that the name is unknown).
     known = list(BUILTIN_VARIANTS)
+    broken: list[str] = []
     for ep in eps:
-        variant = _third_party(ep)
+        try:
+            variant = _third_party(ep)
+        except VariantError:
+            broken.append(str(ep.name))
+            continue
         if key == variant.name.lower() or key in (a.lower() for a in variant.info.aliases):
             return variant
         known.append(variant.name)
-    raise UnknownVariantError(name, known)
+    raise UnknownVariantError(name, known, broken=broken)
 
 
 def validate_options(info: VariantInfo, options: Mapping[str, object] | None
@@ -207,33 +270,33 @@ def validate_options(info: VariantInfo, options: Mapping[str, object] | None
     specs = {spec.name: spec for spec in info.options}
     if options is not None and not isinstance(options, Mapping):
         raise InvalidOptionError(
-            f"options must be a mapping of option name to value, not {options!r}")
+            f"options must be a mapping of option name to value, not {excerpt(options)}")
     given = dict(options or {})
     for key in given:
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
             raise InvalidOptionError(
-                f"variant {info.name!r} has no option {key!r} (its options: {known})",
-                option=key)
+                f"variant {info.name!r} has no option {excerpt(key)} (its options: {known})",
+                option=key if isinstance(key, str) else None)
     result: dict[str, object] = {}
     for name, spec in specs.items():
         value = given.get(name, spec.default)
         if spec.type is bool and not isinstance(value, bool):
             raise InvalidOptionError(
-                f"option {name!r} ({spec.rule}) must be true or false, not {value!r}",
+                f"option {name!r} ({spec.rule}) must be true or false, not {excerpt(value)}",
                 option=name, rule=spec.rule)
         if spec.type is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidOptionError(
-                f"option {name!r} ({spec.rule}) must be a whole number, not {value!r}",
+                f"option {name!r} ({spec.rule}) must be a whole number, not {excerpt(value)}",
                 option=name, rule=spec.rule)
         if spec.type is str and not isinstance(value, str):
             raise InvalidOptionError(
-                f"option {name!r} ({spec.rule}) must be text, not {value!r}",
+                f"option {name!r} ({spec.rule}) must be text, not {excerpt(value)}",
                 option=name, rule=spec.rule)
         if spec.allowed is not None and value not in spec.allowed:
             allowed = ", ".join(repr(a) for a in spec.allowed)
             raise InvalidOptionError(
-                f"option {name!r} ({spec.rule}) cannot be {value!r}; allowed: {allowed}",
+                f"option {name!r} ({spec.rule}) cannot be {excerpt(value)}; allowed: {allowed}",
                 option=name, rule=spec.rule)
         result[name] = value
     return result

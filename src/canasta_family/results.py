@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from canasta_family.hand_table import HandTable
 from canasta_family.rules import ScoreItem
 
 __all__ = ["HandResult", "SideScore"]
@@ -31,7 +32,9 @@ class HandResult:
     """How one hand ended and what each side scored.
 
     ``went_out`` is the seat that went out (``None`` when the stock ran out); ``reason``
-    says why the hand ended in words; ``turns`` counts the turns played.
+    says why the hand ended in words; ``turns`` counts the turns played. ``table`` is the
+    table as the hand ended (melds, red 3s, cards left, the pile: a
+    :class:`~canasta_family.hand_table.HandTable`), ``None`` where it was not kept.
     """
 
     number: int
@@ -40,6 +43,7 @@ class HandResult:
     reason: str
     sides: tuple[SideScore, ...]
     turns: int
+    table: HandTable | None = None
 
     def total(self, side: int) -> int:
         """The hand total of ``side``."""

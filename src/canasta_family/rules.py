@@ -131,6 +131,8 @@ class MeldRules:
     merged (AS-13). ``one_open_meld_per_rank``: a side holds at most one non-canasta set of
     each rank, sets of wild cards only counting as one rank; a pile taken with a pair of a
     rank the side already has open joins that meld at once, within the meld rules (PH-10).
+    ``one_meld_per_rank``: likewise for every set of the side, canastas included: a side
+    holds at most one meld of each rank (CC-3).
     ``no_wild_on_natural_canasta``: a natural canasta accepts no wild card (AS-10 house
     rule). ``canasta_size``: cards that make a set a canasta.
     """
@@ -153,6 +155,7 @@ class MeldRules:
     black_threes: str = "going-out"
     merge: bool = False
     one_open_meld_per_rank: bool = False
+    one_meld_per_rank: bool = False
     no_wild_on_natural_canasta: bool = False
     canasta_size: int = 7
 
@@ -257,7 +260,11 @@ class GoingOutRules:
     """Going-out bonus and the hand that must be kept until one may go out.
 
     ``keep_cards``: a player who may not go out must keep at least this many cards after
-    melding (AS-35: 2). ``bonus``: for the side that goes out (AS-37). ``concealed_bonus``:
+    melding (AS-35: 2). A play that leaves fewer is still legal when going out this turn
+    stays possible after it (the turn can still end legally, AS-35, CC-8); with
+    ``literal_keep`` it is legal only when the side meets the going-out conditions
+    already (MS-13's plain reading: never down to a single card before). ``bonus``: for
+    the side that goes out (AS-37). ``concealed_bonus``:
     instead of ``bonus`` when the player goes out melding a whole hand in one turn without
     the side having melded before (CC-8), ``None`` for no such bonus.
     """
@@ -266,6 +273,7 @@ class GoingOutRules:
     concealed_bonus: int | None = None
     keep_cards: int = 2
     rule: str = ""
+    literal_keep: bool = False
 
 
 @attrs.frozen

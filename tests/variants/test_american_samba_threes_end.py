@@ -26,6 +26,7 @@ from canasta_family import (
     TakePile,
 )
 from canasta_family.errors import CanastaError
+from canasta_family.testing import going_out_sequence
 
 # Natural canastas of kings and queens (70 card points each, +500 each).
 CANASTA_K = "Kh Kh Kh Kd Kd Kd Ks"
@@ -472,12 +473,17 @@ def ask_position(hand: str = "Jc Jd", stock: str = "Jh Kc 9s 9s") -> Game:
     return game
 
 
-def test_AS_36_ask_only_when_one_play_would_finish() -> None:
-    """'ask' is offered when a single meld leaves at most one card, and not otherwise."""
+def test_AS_36_ask_when_some_sequence_of_plays_goes_out() -> None:
+    """'ask' is offered whenever some sequence of plays this turn goes out, however many
+    plays it takes, and not otherwise."""
     game = ask_position()
     assert "ask 2" in legal_texts(game)
     assert game.is_legal("ask 2")
-    other = ask_position(hand="Jc Jd 9h")
+    # Jc Jd Jh 9h Kc: meld the jacks, lay the king off, discard the 9 — three plays.
+    several = ask_position(hand="Jc Jd 9h")
+    assert "ask 2" in legal_texts(several)
+    # Two cards that no play can take: going out is impossible.
+    other = ask_position(hand="Jc Jd 9h 5c")
     assert not any(isinstance(a, Ask) for a in other.legal_actions())
     assert rule_of(other, "ask 2") == "AS-36"
     # A play that would empty the hand does not count while the side may not go out.
@@ -540,18 +546,18 @@ def test_AS_36_answer_no_forbids_going_out_this_turn() -> None:
 
 
 def test_AS_36_answer_yes_forces_going_out() -> None:
-    """After 'yes' only plays that finish are allowed, and the asker goes out."""
+    """After 'yes' every play after which going out is still possible is allowed, no
+    other discard, and the asker goes out."""
     game = ask_position()
     game.apply("ask 2")
     game.apply("answer yes")
     assert game.partner_answer is True and game.current_player == 0
     assert rule_of(game, "discard Kc") == "AS-36"
-    assert rule_of(game, "lay-off 0 Kc") == "AS-36"
-    actions = game.legal_actions()
-    assert actions
-    for action in actions:
-        assert isinstance(action, (MakeMeld, LayOff)), str(action)
-        assert game.hand_size(0) - len(action.cards) <= 1, str(action)
+    assert legal_texts(game) == {"meld Jc Jd Jh", "lay-off 0 Kc"}
+    for action in game.legal_actions():
+        after = game.clone()
+        after.apply(action)
+        assert going_out_sequence(after) is not None, str(action)
     game.apply("meld Jc Jd Jh")
     assert legal_texts(game) == {"lay-off 0 Kc", "discard Kc"}
     game.apply("discard Kc")

@@ -396,17 +396,38 @@ def test_CC_4_wild_card_or_red_three_in_the_pile_freezes_it(pile: str) -> None:
     assert game.pile_freezers == 0
 
 
-def test_CC_4_never_take_pile_onto_a_meld() -> None:
-    """Laying the top card off on a meld of the side never takes the pile: ``take-pile
-    onto N`` is refused with CC-4 and never listed, frozen or not."""
+def test_CC_4_unfrozen_pile_taken_by_laying_the_top_card_off() -> None:
+    """While the pile is not frozen for the side, it may be taken by laying its top card
+    off on one of the side's melds (``take-pile onto N``, CC-4); a frozen pile may not."""
     game = start(("5c 6c 7d", "4d 4h", "5d 5s", "6h 6d"), stock="8h 8d", pile="6s 9d",
                  melds=(("9h 9c 9s", KINGS), ()))
     assert not game.pile_frozen_for(0)
-    assert not any("onto" in action for action in legal(game))
-    assert refused(game, "take-pile onto 0") == "CC-4"
+    assert "take-pile onto 0" in legal(game)
+    assert "take-pile onto 1" not in legal(game)  # the 9 does not fit the kings
+    play(game, "take-pile onto 0")
+    assert len(game.side_melds(0)[0].cards) == 4 and game.pile == ()
+    assert sorted(str(c) for c in game.hand_cards(0)) == ["5c", "6c", "6s", "7d"]
     frozen = start(("5c 6c 7d", "4d 4h", "5d 5s", "6h 6d"), stock="8h 8d", pile="2s 9d",
                    melds=(("9h 9c 9s", KINGS), ()))
+    assert frozen.pile_frozen_for(0)
+    assert not any("onto" in action for action in legal(frozen))
     assert refused(frozen, "take-pile onto 0") == "CC-4"
+
+
+def test_CC_3_one_meld_of_each_rank() -> None:
+    """A side holds at most one meld of each rank (CC-3): a second set of a rank it has
+    melded is refused, and a pile taken with a pair of that rank joins the meld."""
+    game = start(("9d 9d 2c 5c 5d", "4d 4h", "5h 5s", "6h 6d"), stock="8h 8d",
+                 pile="6s 2h 9c", melds=(("9h 9c 9s", KINGS), ()))
+    play(game, "draw")
+    assert "meld 2c 9d 9d" not in legal(game)
+    assert refused(game, "meld 2c 9d 9d") == "CC-3"
+    assert "lay-off 0 9d 9d" in legal(game)
+    taker = start(("9d 9d 5c 5d 7c", "4d 4h", "5h 5s", "6h 6d"), stock="8h 8d",
+                  pile="6s 7h 9c", melds=(("9h 9c 9s", KINGS), ()))
+    play(taker, "take-pile 9d 9d")
+    nines = [m for m in taker.side_melds(0) if m.rank is not None and int(m.rank) == 9]
+    assert len(nines) == 1 and len(nines[0].cards) == 6
 
 
 @pytest.mark.parametrize("top", ["3s", "2d", "JK"])

@@ -180,18 +180,23 @@ def test_PH_8_wild_cards_melded_alone_up_to_seven() -> None:
     assert game.side_melds(0)[0].canasta == "wild"
 
 
-def test_PH_9_black_threes_only_to_go_out() -> None:
-    """PH-9: black 3s are melded only by the play that goes out, never with a wild card."""
+def test_PH_9_black_threes_only_in_the_going_out_turn() -> None:
+    """PH-9: black 3s are melded only in the turn the player goes out (at any point of
+    it), never with a wild card, and never when the turn cannot go out."""
     game = ph({0: "3c 3s 3c 2c 9d 9d"}, melds=(FOUR_KINDS, ()), feet=("", *FEET[1:]),
               stock="9c 4d")
     game.apply("draw")  # 2c 3c 3c 3s 4d 9c 9d 9d
-    assert refused(game, "meld 3c 3c 3s") == "PH-9"
     assert refused(game, "meld 2c 3c 3c") == "PH-9"
-    game.apply("meld 2c 9c 9d 9d")
-    assert "meld 3c 3c 3s" in texts(game)  # leaves 4d, the going-out discard
+    assert "meld 3c 3c 3s" in texts(game)  # then the nines, then 4d discarded: out
     game.apply("meld 3c 3c 3s")
+    assert refused(game, "discard 4d") == "PH-9"  # bound to go out now
+    game.apply("meld 2c 9c 9d 9d")
     game.apply("discard 4d")
     assert game.hand_results[-1].went_out == 0
+    stuck = ph({0: "3c 3s 3c 2c 9d 5h"}, melds=(FOUR_KINDS, ()), feet=("", *FEET[1:]),
+               stock="Jc 4d")
+    stuck.apply("draw")  # 4d, 5h and Jc could never be played
+    assert refused(stuck, "meld 3c 3c 3s") == "PH-9"
 
 
 def test_PH_9_seven_black_threes_are_a_natural_canasta() -> None:

@@ -16,9 +16,14 @@ taking, wild cards kept for canastas) and adds what the greedy baseline lacks:
 - **Canastas by their worth.** Plays that complete a canasta come first, ranked by the
   variant's bonus for that kind (a samba before a mixed canasta), then lay-offs that bring
   a meld nearer to one.
-- **Shedding.** Once its side owns enough canastas to go out (two), or when the hand is
-  about to end, it lays wild cards off on open melds and melds with them: whoever goes
-  out usually wins the hand, and cards held at the end only cost.
+- **Shedding.** Once its side owns enough canastas to go out (two, and the variant lets
+  it go out with them), or when the hand is about to end, it lays wild cards off on open
+  melds and melds with them: whoever goes out usually wins the hand, and cards held at
+  the end only cost.
+- **The canasta the variant wants.** Where going out needs a canasta of sequences the
+  side lacks (Bolivia's escalera, asked of the variant through
+  :mod:`~canasta_family.players.going_out`), it builds sequences first and keeps cards
+  that grow one off sets.
 - **Going out and the partner.** It goes out when it may; with a partner holding many
   cards it first asks, and as the partner it answers *no* while holding many points
   (unless the other side is about to go out anyway).
@@ -58,6 +63,7 @@ from canasta_family.cards import Card
 from canasta_family.determinize import Knowledge
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
+from canasta_family.players.going_out import kinds_lacking, kinds_required
 from canasta_family.players.greedy import GreedyPlayer, _value, _wilds
 from canasta_family.players.hand_reading import HandReading
 from canasta_family.rules import CanastaRules, MeldRules, PileRules
@@ -83,6 +89,9 @@ class _Rules:
         # Where wild cards make a canasta of their own, they are kept for it.
         self.wild_canasta = self.meld.wild_melds and bool(
             self.canasta.bonuses.get(self.canasta.wild_kind))
+        # Whether going out can ever need a canasta of sequences (BO-6): where it cannot,
+        # the player never asks again during play.
+        self.run_required = self.canasta.run_kind in kinds_required(variant, players, ())
         best = max(self.canasta.bonuses.values(), default=0)
         self.bonus = {kind: value / best if best else 0.0
                       for kind, value in self.canasta.bonuses.items()}
@@ -103,8 +112,9 @@ class HeuristicPlayer(GreedyPlayer):
     def __init__(self, caution: float | None = None, freeze_pile: int = 3,
                  freeze_danger: float = 0.9, wild_reserve: int = 2, wild_onto: int = 4,
                  run_weight: float = 1.0, shed_after: int = 2, pair_bias: float = 2.0,
-                 end_rounds: float = 1.0) -> None:
+                 end_rounds: float = 1.0, run_due_weight: float = 3.0) -> None:
         self.end_rounds = end_rounds
+        self.run_due_weight = run_due_weight
         self.pair_bias = pair_bias
         self.caution = caution
         self.shed_after = shed_after
@@ -168,7 +178,10 @@ class HeuristicPlayer(GreedyPlayer):
         kinds = [m.canasta for m in obs.my_melds if m.canasta is not None]
         # Where wild cards make a canasta of their own, they go there first (see _Rules).
         wild_due = rules.wild_canasta and rules.canasta.wild_kind not in kinds
-        shedding = ((len(kinds) >= self.shed_after and not wild_due)
+        # Shedding pays only once the side may go out: where the variant wants a kind the
+        # side lacks (Bolivia's escalera), more canastas of other kinds do not do.
+        lacking = kinds_lacking(obs.variant, len(obs.hand_sizes), tuple(sorted(kinds)))
+        shedding = ((len(kinds) >= self.shed_after and not lacking and not wild_due)
                     or self._ending_soon(obs, rules))
         for action in legal:
             key = self._meld_key(obs, rules, action)
@@ -186,6 +199,9 @@ class HeuristicPlayer(GreedyPlayer):
         if isinstance(action, LayOff):
             meld = melds[action.meld]
             wild = _wilds(action.cards)
+            if (meld.kind is MeldKind.SET and self._run_due(obs, rules)
+                    and any(self._extends_run(obs, card) for card in action.cards)):
+                return 0.0  # the card is worth more where the side needs a sequence
             kind = self._completes(rules, meld, len(action.cards), wild)
             if kind is not None:
                 if wild and rules.wild_canasta and any(m.canasta == kind for m in melds):
@@ -199,6 +215,8 @@ class HeuristicPlayer(GreedyPlayer):
                         and len(meld.cards) >= self.wild_onto):
                     return 20.0 + len(meld.cards) - 2.0 * wild
                 return 0.0
+            if meld.kind is MeldKind.RUN and self._run_due(obs, rules):
+                return 30.0 + len(action.cards)
             return 10.0 + len(action.cards)
         if isinstance(action, MakeMeld):
             wild = _wilds(action.cards)
@@ -207,6 +225,11 @@ class HeuristicPlayer(GreedyPlayer):
             if wild:
                 return 0.0
             run = len({c.rank for c in action.cards}) > 1
+            if (not run and self._run_due(obs, rules)
+                    and any(self._extends_run(obs, card) for card in action.cards)):
+                return 0.0  # as for a lay-off on a set: the sequence needs the card more
+            if run and self._run_due(obs, rules):
+                return 32.0 + len(action.cards)
             return (12.0 if run else 8.0) + len(action.cards)
         if isinstance(action, Merge):
             a, b = melds[action.first], melds[action.second]
@@ -214,6 +237,33 @@ class HeuristicPlayer(GreedyPlayer):
             if a.canasta is None and b.canasta is None and len(a.cards) + len(b.cards) >= size:
                 return 150.0
         return 0.0
+
+    @staticmethod
+    def _run_due(obs: Observation, rules: _Rules) -> bool:
+        """Whether the side must still make a canasta of sequences to go out (BO-6)."""
+        if not rules.run_required:
+            return False
+        kinds = tuple(sorted(m.canasta for m in obs.my_melds if m.canasta is not None))
+        return rules.canasta.run_kind in kinds_required(obs.variant, len(obs.hand_sizes),
+                                                        kinds)
+
+    @staticmethod
+    def _extends_run(obs: Observation, card: Card) -> bool:
+        """Whether ``card`` is a natural one more at either end of an open sequence of the
+        side's, or within two ranks of another natural of its suit in hand (a sequence to
+        start: of the thresholds tried, one such card let Bolivia's players go out most)."""
+        if card.is_wild or card.suit is None or card.is_black_three or card.is_red_three:
+            return False
+        if any(c.suit == card.suit and not c.is_wild and 0 < abs(c.rank - card.rank) <= 2
+               for c in obs.hand):
+            return True
+        for run in obs.my_melds:
+            if run.kind is not MeldKind.RUN or run.canasta is not None or run.suit != card.suit:
+                continue
+            ranks = [c.rank for c in run.cards if not c.is_wild]
+            if card.rank in (min(ranks) - 1, max(ranks) + 1):
+                return True
+        return False
 
     def _ending_soon(self, obs: Observation, rules: _Rules) -> bool:
         """Whether the hand will likely end within about a round: then cards still held
@@ -302,6 +352,9 @@ class HeuristicPlayer(GreedyPlayer):
         held = {(card.rank, card.suit) for card in hand}
         own_ranks = {m.rank for m in obs.my_melds if m.kind is MeldKind.SET and m.canasta is None}
         runs = [m for m in obs.my_melds if m.kind is MeldKind.RUN and m.canasta is None]
+        rules = _rules(obs.variant, len(obs.hand_sizes))
+        # Cards that grow a sequence count for more while the side must still make one.
+        run_weight = self.run_weight * (self.run_due_weight if self._run_due(obs, rules) else 1.0)
         scores: dict[Card, float] = {}
         for card in set(hand):
             if card.is_wild:
@@ -314,14 +367,14 @@ class HeuristicPlayer(GreedyPlayer):
             if card.suit is not None:
                 for step in (-2, -1, 1, 2):
                     if (card.rank + step, card.suit) in held:
-                        score += (8.0 if abs(step) == 1 else 4.0) * self.run_weight
+                        score += (8.0 if abs(step) == 1 else 4.0) * run_weight
             if card.rank in own_ranks:
                 score += 40.0
             for run in runs:
                 low = min(c.rank for c in run.cards if not c.is_wild)
                 high = max(c.rank for c in run.cards if not c.is_wild)
                 if run.suit == card.suit and (card.rank == low - 1 or card.rank == high + 1):
-                    score += 40.0
+                    score += 40.0 * run_weight
             scores[card] = score + _value(card) / 10.0
         return scores
 

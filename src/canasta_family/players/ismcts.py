@@ -22,6 +22,11 @@ retracting).
 The budget is ``iterations`` per decision, or ``time`` seconds (whichever is given; both:
 whichever runs out first). Decisions with a single legal action take no search.
 
+Answering a partner's "may I go out?", the search deals the asker only hands it could go
+out with (:meth:`Determinizer.sample <canasta_family.determinize.Determinizer.sample>`);
+when no deal tried does, the search stops rather than explore worlds the engine could not
+go on from, and plays what it has learnt (the heuristic's answer when nothing).
+
 A time budget is kept by design, not by luck (:mod:`~canasta_family.players.search_budget`):
 an iteration starts only when one as slow as the slowest so far in the decision would end
 before the deadline; the deadline is checked before every tree step below the root (an
@@ -48,7 +53,7 @@ import time as _time
 from collections.abc import Callable
 
 from canasta_family.actions import Action, Discard, LayOff, MakeMeld, TakePile
-from canasta_family.determinize import Determinizer
+from canasta_family.determinize import DeterminizationError, Determinizer
 from canasta_family.engine import Game
 from canasta_family.players.base import Player
 from canasta_family.players.greedy import GreedyPlayer
@@ -189,7 +194,14 @@ class ISMCTSPlayer:
         prior = top[0]
         while budget.may_start():
             began = budget.clock()
-            completed = self._iterate(sampler.sample(self._rng), root, seat, side, budget, top)
+            try:
+                world = sampler.sample(self._rng, give_up=budget.expired)
+            except DeterminizationError:
+                # No deal backs a hidden partner's question "may I go out?" (or the time ran
+                # out looking): searching worlds that contradict it would explore positions
+                # the engine cannot continue, so what is learnt so far decides.
+                break
+            completed = self._iterate(world, root, seat, side, budget, top)
             budget.finished(began, completed)
         self.last_iterations = budget.done
         if not root.visits:

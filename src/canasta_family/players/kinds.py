@@ -59,7 +59,8 @@ def _heuristic(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
                            wild_onto=int(options.get("wild_onto", 4)),
                            run_weight=float(options.get("run_weight", 1.0)),
                            shed_after=int(options.get("shed_after", 2)),
-                           pair_bias=float(options.get("pair_bias", 2.0)))
+                           pair_bias=float(options.get("pair_bias", 2.0)),
+                           run_due_weight=float(options.get("run_due_weight", 3.0)))
 
 
 def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
@@ -81,7 +82,8 @@ PLAYER_KINDS: dict[str, PlayerKind] = {
     "heuristic": PlayerKind("heuristic", _heuristic,
                             {"caution": float, "freeze_pile": int, "freeze_danger": float,
                              "wild_reserve": int, "wild_onto": int, "run_weight": float,
-                             "shed_after": int, "pair_bias": float},
+                             "shed_after": int, "pair_bias": float,
+                             "run_due_weight": float},
                             help="rule-based player guarding the pile"),
     "ismcts": PlayerKind("ismcts", _ismcts,
                          {"iterations": int, "time": float, "depth": int, "rollout": str,

@@ -52,6 +52,7 @@ from canasta_family.testing.checks import (
     check_refusal_leaves_state,
     deck_counts,
     describe,
+    going_out_sequence,
     hidden_swap_twins,
     mirror_setup,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "deck_counts",
     "describe",
     "games",
+    "going_out_sequence",
     "hand_limit_reached",
     "hidden_swap_twins",
     "make_game_machine",

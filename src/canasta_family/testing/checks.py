@@ -61,6 +61,7 @@ __all__ = [
     "check_refusal_leaves_state",
     "deck_counts",
     "describe",
+    "going_out_sequence",
     "hidden_swap_twins",
     "mirror_setup",
 ]
@@ -751,3 +752,73 @@ def check_listing_complete(game: Game, *, max_meld: int = 8) -> int:
         raise _fail(f"legal_actions() and is_legal disagree: legal but not listed "
                     f"{missing[:10]}; listed but refused {extra[:10]}", game)
     return len(candidates)
+
+
+def going_out_sequence(game: Game, *, max_meld: int = 8, limit: int = 200_000
+                       ) -> list[Action] | None:
+    """Legal plays that take the player to move out this turn, or None: found by trying
+    every order of the :func:`brute_force_candidates` melds, lay-offs and red-3
+    placements that ``is_legal`` accepts, written apart from the engine's own going-out
+    search (which plays the lowest card first and prunes).
+
+    It plays, in any order, only plays that keep at least two cards and meld no black 3s
+    (their legality does not depend on going out), then one finishing play that empties
+    the hand or leaves one card for a going-out discard. Every going-out turn can be
+    ordered so (a play that keeps one card back can take it along, a black-3 meld can
+    come last), so this answers the rule's question — "is going out possible by some
+    sequence of plays?" (AS-36) — exactly, up to ``limit`` positions tried.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=4, seed=1)
+    >>> game.apply("draw")
+    >>> going_out_sequence(game) is None  # no canastas yet
+    True
+    """
+    tried = [0]
+    seat = game.current_player
+    seen: set[tuple[object, ...]] = set()
+
+    def finished(after: Game) -> bool:
+        ended = after.hand_number != game.hand_number or after.is_over
+        return ended and after.hand_results[-1].went_out == seat
+
+    def search(position: Game) -> list[Action] | None:
+        key = (tuple(sorted(c.code for c in position.hand_cards(seat))),
+               tuple(str(m) for m in position.side_melds(position.side_of(seat))))
+        if key in seen:
+            return None
+        seen.add(key)
+        tried[0] += 1
+        if tried[0] > limit:
+            raise AssertionError(f"going_out_sequence gave up after {limit} positions")
+        size = position.hand_size(seat)
+        plays = [a for a in brute_force_candidates(position, max_meld=max_meld)
+                 if isinstance(a, (MakeMeld, LayOff, PlaceRedThree))]
+        for action in plays:
+            used = len(getattr(action, "cards", ())) or 1
+            if size - used > 1 or not position.is_legal(action):
+                continue
+            after = position.clone()
+            after.apply(action)
+            if finished(after):
+                return [action]
+            last = after.hand_cards(seat)[0]
+            if after.is_legal(Discard(card=last)):
+                return [action, Discard(card=last)]
+        for action in plays:
+            used = len(getattr(action, "cards", ())) or 1
+            black3 = isinstance(action, MakeMeld) and any(
+                c.rank == 3 and not c.is_red_three for c in action.cards)
+            if size - used < 2 or black3 or not position.is_legal(action):
+                continue
+            after = position.clone()
+            after.apply(action)
+            found = search(after)
+            if found is not None:
+                return [action, *found]
+        return None
+
+    if game.phase != "play":
+        return None
+    return search(game)
+

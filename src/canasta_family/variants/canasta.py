@@ -62,7 +62,8 @@ VARIANT = VariantInfo(
         "red-three-score": "CC-6", "red-three-meld": "CC-6", "red-three-in-hand": "CC-6",
         "red-three-discard": "CC-7", "discard": "CC-7", "going-out": "CC-8",
         "keep-cards": "CC-8", "going-out-bonus": "CC-8", "ask": "CC-8",
-        "canasta-bonus": "CC-9", "lay-off": "CC-3", "merge": "CC-3", "black-three": "CC-6",
+        "canasta-bonus": "CC-9", "lay-off": "CC-3", "merge": "CC-3", "one-open-meld": "CC-3",
+        "black-three": "CC-6",
         "stock-end": "CC-2", "upcard": "CC-1", "natural-canasta-wild": "CC-9",
         "values": "CC-5", "hand-penalty": "CC-9", "single-pickup": "CC-4",
     },
@@ -93,7 +94,8 @@ class ClassicCanastaPlugin:
     @hookimpl
     def canasta_meld_rules(self, num_players: int, options: Options) -> MeldRules:
         return MeldRules(min_size=3, set_min_naturals=2, set_max_wilds=3,
-                         naturals_exceed_wilds=True, runs=False, merge=False)  # CC-3
+                         naturals_exceed_wilds=True, runs=False, merge=False,
+                         one_meld_per_rank=True)  # CC-3
 
     @hookimpl
     def canasta_canasta_rules(self, options: Options) -> CanastaRules:
@@ -102,9 +104,10 @@ class ClassicCanastaPlugin:
     @hookimpl
     def canasta_pile_rules(self, options: Options) -> PileRules:
         # CC-4: frozen until the side melds or while a wild/red 3 is in it; unfrozen, a
-        # natural and a wild card from hand will do; never under a black 3 or a wild.
+        # natural and a wild card from hand will do, or the top card laid off on one of
+        # the side's melds; never under a black 3 or a wild.
         return PileRules(frozen_by_wild_or_red_three=True, frozen_before_initial_meld=True,
-                         unfrozen_natural_and_wild=True, unfrozen_layoff=False,
+                         unfrozen_natural_and_wild=True, unfrozen_layoff=True,
                          blocked_wild=True, blocked_black_three=True, blocked_red_three=True)
 
     @hookimpl

@@ -25,6 +25,7 @@ from canasta_family.rules import (
     CONTINUE,
     DealRules,
     GameResult,
+    GoingOutRules,
     MeldRules,
     OptionSpec,
     PileRules,
@@ -92,6 +93,11 @@ class ModernSambaPlugin(AmericanSambaPlugin):
     @hookimpl
     def canasta_single_pickup_rules(self, options: Options) -> SinglePickupRules:
         return SinglePickupRules(onto_runs=True, onto_sets=False, stock_cards=0, rule="MS-8")
+
+    @hookimpl
+    def canasta_going_out_rules(self, num_players: int, options: Options) -> GoingOutRules:
+        # MS-13 taken literally: never down to a single card before the side may go out.
+        return GoingOutRules(bonus=200, keep_cards=2, rule="MS-13", literal_keep=True)
 
     @hookimpl
     def canasta_game_result(self, game: Game) -> GameResult:

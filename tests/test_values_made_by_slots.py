@@ -1,5 +1,5 @@
-"""Values the engine builds by setting slots directly (docs/design.md, "Making values
-by their slots (ninth session)"): a ``MakeMeld``, ``LayOff`` or ``Meld`` made that way must
+"""Values the engine builds by setting slots directly (docs/design.md, Performance,
+"Making values by their slots"): a ``MakeMeld``, ``LayOff`` or ``Meld`` made that way must
 be indistinguishable from one made through its public constructor — equal, with the same
 hash and the same text, and as frozen.
 """
