@@ -19,11 +19,12 @@ from rich.console import Console
 import canasta_family
 from canasta_family import arena, cli, hookimpl, plugins
 from canasta_family.arena import derive_seed, play_match
-from canasta_family.cli import MAX_RECORD_BYTES, main
+from canasta_family.cli import main
 from canasta_family.command_arguments import variant_options
 from canasta_family.errors import CanastaError
 from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.record import MAX_RECORD_BYTES
 from canasta_family.rules import VariantInfo
 from canasta_family.variants.american_samba import VARIANT, AmericanSambaPlugin
 
@@ -217,15 +218,16 @@ def _record_text() -> str:
 
 
 @pytest.mark.parametrize(("content", "words"), [
-    (None, "does not exist"),
-    ("not json at all", "not valid JSON"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (None, "No such file"),
+    ("not json at all", "must be a JSON object"),
+    ("[" * 100_000 + "]" * 100_000, "must be a JSON object"),
+    ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests too deeply"),
     (b"\xff\xfe\x00garbage", "not UTF-8"),
     ('{"schema": 2, "variant": "pinochle", "players": 2, "seed": 1, "actions": []}',
      "unknown variant 'pinochle'"),
     ("TAMPERED", "does not replay"),
     ("DIRECTORY", "not a regular file"),
-    ("HUGE", "too large"),
+    ("HUGE", "records are limited to"),
 ])
 def test_replay_of_a_file_that_is_not_a_record(
         content: str | bytes | None, words: str, tmp_path: Path,
@@ -283,11 +285,17 @@ def test_a_plugin_that_fails_to_load_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     ep = _EntryPoint("broken-samba", None, ImportError("no module named fake_module"))
     monkeypatch.setattr(plugins, "_third_party_entry_points", lambda: [ep])
-    for argv in (["variants"], ["play", "--variant", "broken-samba"],
+    for argv in (["play", "--variant", "broken-samba"],
                  ["simulate", "--variant", "broken-samba", "--games", "1"]):
         assert main(argv) == 2
         line = one_error_line(capsys)
         assert "broken-samba" in line and "no module named fake_module" in line
+    assert main(["variants"]) == 0  # the usable variants, then the broken plugin and why
+    listing = capsys.readouterr().out
+    assert "american-samba" in listing
+    broken = listing[listing.index("Broken plugins"):]
+    assert "broken-samba — third-party (fake-dist)" in broken
+    assert "no module named fake_module" in " ".join(broken.split())
 
 
 def test_a_plugin_that_raises_while_playing_is_one_line(

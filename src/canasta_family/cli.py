@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -34,8 +33,8 @@ from canasta_family.errors import CanastaError
 from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players import decide
 from canasta_family.players.kinds import make_player, parse_player_spec
-from canasta_family.plugins import all_variants, find_variant
-from canasta_family.record import GameRecord, load_record, replay
+from canasta_family.plugins import all_variants, broken_variants, find_variant
+from canasta_family.record import load_record, replay
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate
 from canasta_family.terminal.view import seats_text
@@ -69,6 +68,13 @@ def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
                 _print_indented(console, line, 6)
                 _print_indented(console, Text(f"allowed: {allowed}"), 10)
                 _print_indented(console, Text(spec.description), 10)
+    broken = broken_variants()
+    if broken:
+        console.print(Text("\nBroken plugins (installed, but they cannot be played):",
+                           style="bold red"))
+        for plugin in broken:
+            console.print(Text(f"{plugin.name} — {plugin.origin}"))
+            _print_indented(console, Text(plugin.error), 4)
     return 0
 
 
@@ -183,35 +189,8 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-MAX_RECORD_BYTES = 16 * 1024 * 1024
-"""The largest record file ``replay`` reads (a whole game is some tens of kilobytes)."""
-
-
-def _read_record_file(name: str) -> GameRecord:
-    """The record in file ``name``, or a :class:`CanastaError` saying in one line why the
-    file is not one (missing, not a file, too large, not text, not JSON, nested too deeply
-    or with bad fields)."""
-    path = Path(name)
-    if not path.exists():
-        raise CanastaError(f"record file {name!r} does not exist")
-    if not path.is_file():
-        raise CanastaError(f"record file {name!r} is not a regular file")
-    size = path.stat().st_size
-    if size > MAX_RECORD_BYTES:
-        raise CanastaError(f"record file {name!r} is too large to be a record ({size:,} bytes; "
-                           f"at most {MAX_RECORD_BYTES:,})")
-    try:
-        return load_record(path)
-    except RecursionError:
-        raise CanastaError(f"record file {name!r} is not a record: its JSON is nested too "
-                           "deeply") from None
-    except UnicodeDecodeError:
-        raise CanastaError(f"record file {name!r} is not a record: it is not UTF-8 text"
-                           ) from None
-
-
 def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    record = _read_record_file(args.file)
+    record = load_record(args.file)
     game = replay(record)
     if args.seat is not None and not args.step:
         raise CanastaError("--seat chooses the view of --step; give both")
