@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import canasta_family
@@ -108,15 +109,41 @@ def test_AS_42_play_records_and_replay_validates(tmp_path: Path) -> None:
 
 
 def test_play_is_reproducible_from_seed(tmp_path: Path) -> None:
-    """The same seed gives the same record; it equals a game played in-process."""
+    """The same seed gives the same record; it equals a game played in-process, apart
+    from the header the command writes (players, date, result), which replay ignores."""
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     for path in (first, second):
         result = run("play", "--players", "2", "--seed", "8", "--record", str(path))
         assert result.returncode == 0, result.stderr
-    assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
+    a, b = (canasta_family.load_record(path) for path in (first, second))
     game = canasta_family.new_game("american-samba", players=2, seed=8)
     play_game(game, [GreedyPlayer(), GreedyPlayer()])
-    assert canasta_family.load_record(first) == game.record()
+    assert attrs.evolve(a, meta={}) == attrs.evolve(b, meta={}) == game.record()
+    undated = [{k: v for k, v in r.meta.items() if k != "date"} for r in (a, b)]
+    assert undated[0] == undated[1]
+    assert canasta_family.replay(a) == canasta_family.replay(game.record())
+
+
+def test_play_record_header_names_players_date_and_result(tmp_path: Path) -> None:
+    """``play --record`` writes a header: each seat's kind and side, the date, the result;
+    ``replay`` shows it."""
+    path = tmp_path / "game.json"
+    result = run("play", "--players", "2", "--seed", "5", "--player", "1=random",
+                 "--record", str(path))
+    assert result.returncode == 0, result.stderr
+    meta = json.loads(path.read_text(encoding="utf-8"))["meta"]
+    game = canasta_family.replay(canasta_family.load_record(path))
+    assert meta["players"] == [{"seat": 0, "side": 0, "kind": "greedy"},
+                               {"seat": 1, "side": 1, "kind": "random"}]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta["date"])
+    assert game.result is not None
+    assert meta["result"] == {"finished": True, "winners": list(game.result.winners),
+                              "reason": game.result.reason, "scores": list(game.scores)}
+    shown = run("replay", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "  players: seat 0 greedy, seat 1 random" in shown.stdout
+    assert f"  date: {meta['date']}" in shown.stdout
+    assert f"  result: {game.result.reason} (scores " in shown.stdout
 
 
 def test_play_verbose_with_action_limit() -> None:

@@ -363,8 +363,16 @@ def test_simulate_survives_a_failing_game(
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [("error" in g) for g in data["results"]] == [False, True, False]
     assert sum(s["entries"] for s in data["summary"]) == 4  # two games, two sides each
-    replayed = canasta_family.replay(canasta_family.load_record(failed))
+    record = canasta_family.load_record(failed)
+    replayed = canasta_family.replay(record)
     assert len(replayed.actions) == 7 and replayed.seed == derive_seed(5, 1)
+    assert record.meta["event"] == "simulate, game 1"
+    assert [p["kind"] for p in record.meta["players"]] == ["greedy", "greedy"]
+    assert dict(record.meta["result"]) == {"finished": False, "actions": 7,
+                                           "error": "RuntimeError: the player crashed"}
+    assert main(["replay", str(failed)]) == 0
+    assert ("  result: failed after 7 actions: RuntimeError: the player crashed"
+            in capsys.readouterr().out)
 
 
 def test_failed_games_stay_out_of_the_statistics(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -583,3 +583,23 @@ def test_stepper_names_the_hands_and_actions_that_exist() -> None:
     assert f"there is no action {total + 5}: the record has {total}" in text
     assert "only 3 actions to the end of the record: stopped there" in text
     assert f"already at the end of the record (action {total})" in text
+
+
+def test_the_saved_record_names_the_human_seats_and_the_stepper_shows_the_header(
+        tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = canasta_family.new_game("american-samba", players=2, seed=4)
+    _, read = scripted(["draw", "quit"])
+    session = PlaySession(game, [None, GreedyPlayer()], console=console(), read_line=read,  # type: ignore[arg-type]
+                          record_path=path, kinds=["human", "greedy"])
+    assert session.run() == 0
+    record = canasta_family.load_record(path)
+    assert [dict(p) for p in record.meta["players"]] == [
+        {"seat": 0, "side": 0, "kind": "human"}, {"seat": 1, "side": 1, "kind": "greedy"}]
+    assert record.meta["result"]["finished"] is False
+    out = console()
+    _, read = scripted(["q"])
+    ReplayStepper(record, console=out, read_line=read).run()  # type: ignore[arg-type]
+    text = screen(out)
+    assert text.startswith("players: seat 0 human, seat 1 greedy\ndate: ")
+    assert f"result: unfinished after {len(record.actions)} actions (scores 0, 0)" in text

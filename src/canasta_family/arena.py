@@ -53,6 +53,7 @@ from canasta_family.api import new_game
 from canasta_family.output_files import write_atomically
 from canasta_family.players.base import play_game
 from canasta_family.players.kinds import PlayerSpec, make_player, parse_player_spec
+from canasta_family.record_header import game_header
 
 __all__ = [
     "BACKENDS",
@@ -186,12 +187,16 @@ def play_one(spec: GameSpec) -> GameOutcome:
         play_game(game, bots, max_actions=spec.max_actions)
     except Exception as exc:
         # One game's failure must not cost the match: keep what is needed to find it.
+        error = f"{type(exc).__name__}: {exc}"
+        header = game_header(game, [str(s) for s in spec.seats],
+                             event=f"simulate, game {spec.index}")
+        header["result"] = {"finished": False, "error": error, "actions": len(game.actions)}
         return GameOutcome(
             index=spec.index, seed=spec.seed, seats=tuple(str(s) for s in spec.seats),
             sides=game.sides, scores=game.scores, winners=(), finished=False,
             hands=len(game.hand_results), turns=sum(r.turns for r in game.hand_results),
-            actions=len(game.actions), error=f"{type(exc).__name__}: {exc}",
-            record=game.record().dumps())
+            actions=len(game.actions), error=error,
+            record=game.record().with_meta(header).dumps())
     scores = game.scores
     if game.result is not None:
         winners = tuple(game.result.winners)

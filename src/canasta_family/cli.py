@@ -35,6 +35,7 @@ from canasta_family.players import decide
 from canasta_family.players.kinds import make_player, parse_player_spec
 from canasta_family.plugins import all_variants, broken_variants, find_variant
 from canasta_family.record import load_record, replay
+from canasta_family.record_header import game_header, header_lines
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate
 from canasta_family.terminal.view import seats_text
@@ -168,7 +169,9 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
                       + ", ".join(f"seat {s}: {'you' if s in humans else k}"
                                   for s, k in enumerate(kinds)))
         return PlaySession(game, seat_players(bots, humans), console=console,
-                           record_path=record_path, overwrite=args.force).run()
+                           record_path=record_path, overwrite=args.force,
+                           kinds=["human" if s in humans else str(k)
+                                  for s, k in enumerate(kinds)]).run()
     console.print(f"[bold]{game.variant.name}[/bold], {players} players "
                   f"({', '.join(f'{s}={k}' for s, k in enumerate(kinds))}), seed {game.seed}")
     limit = args.max_actions
@@ -181,8 +184,8 @@ def _cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.verbose:
         _print_verbose(game, console, printed)
     if record_path is not None:
-        write_atomically(record_path, game.record().dumps(), force=args.force,
-                         option="--record")
+        record = game.record().with_meta(game_header(game, [str(k) for k in kinds]))
+        write_atomically(record_path, record.dumps(), force=args.force, option="--record")
         console.print(f"record written to {record_path}", soft_wrap=True,
                       markup=False)  # a path whole, as it is
     _summary(game, console)
@@ -203,6 +206,8 @@ def _cmd_replay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"record {args.file}: {game.variant.name}, {game.num_players} players, seed "
                   f"{game.seed}, {len(record.actions)} actions — replayed and valid",
                   markup=False, soft_wrap=True)
+    for line in header_lines(record.meta):
+        console.print(f"  {line}", markup=False, soft_wrap=True)
     if args.verbose:
         for index, text in enumerate(record.actions):
             console.print(f"  {index}: {text}", highlight=False)

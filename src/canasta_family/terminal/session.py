@@ -41,6 +41,7 @@ from canasta_family.engine import Game
 from canasta_family.errors import CanastaError, IllegalActionError, InvalidActionError
 from canasta_family.output_files import write_atomically
 from canasta_family.players.base import AnyPlayer, decide
+from canasta_family.record_header import game_header
 from canasta_family.terminal.commands import (
     Help,
     Hint,
@@ -97,12 +98,14 @@ class PlaySession:
     is where the record is written at the end (without it the human is asked), replacing
     a file there only with ``overwrite``; a name the human types never replaces a file;
     ``read_line`` reads one line after showing a prompt (default: the console's
-    ``input``).
+    ``input``); ``kinds`` names each seat's player in the record's header (default:
+    ``"human"`` for a human seat, the player's class name otherwise).
     """
 
     def __init__(self, game: Game, players: Sequence[AnyPlayer | None], *, console: Console,
                  read_line: ReadLine | None = None, hint_player: AnyPlayer | None = None,
-                 record_path: str | Path | None = None, overwrite: bool = False) -> None:
+                 record_path: str | Path | None = None, overwrite: bool = False,
+                 kinds: Sequence[str] | None = None) -> None:
         if len(players) != game.num_players:
             raise ValueError(f"need {game.num_players} players, got {len(players)}")
         if hint_player is None:
@@ -117,6 +120,8 @@ class PlaySession:
         self._hint: AnyPlayer = hint_player
         self._record_path = None if record_path is None else Path(record_path)
         self._overwrite = overwrite
+        self._kinds = (tuple(kinds) if kinds is not None else
+                       tuple("human" if p is None else type(p).__name__ for p in players))
         self._shown_events = 0
         self._last_human: int | None = None
         self._undo_base: Game | None = None
@@ -325,7 +330,8 @@ class PlaySession:
             self._console.print(Text(game.result.reason, style="bold"))
 
     def _offer_save(self) -> None:
-        text = self.game.record().dumps()
+        record = self.game.record().with_meta(game_header(self.game, self._kinds))
+        text = record.dumps()
         if self._record_path is not None:
             try:
                 write_atomically(self._record_path, text, force=self._overwrite,

@@ -31,6 +31,7 @@ from rich.text import Text
 from canasta_family.api import new_game
 from canasta_family.engine import Game
 from canasta_family.record import GameRecord
+from canasta_family.record_header import header_lines
 from canasta_family.terminal.view import hand_result_table, table_view
 
 __all__ = ["STEP_HELP", "ReplayStepper"]
@@ -103,6 +104,8 @@ class ReplayStepper:
 
     def run(self) -> int:
         """Show positions and read commands until ``q`` or the end of input; returns 0."""
+        for line in header_lines(self._record.meta):
+            self._console.print(line, markup=False, soft_wrap=True)
         self._show()
         while True:
             try:
