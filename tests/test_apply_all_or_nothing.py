@@ -57,3 +57,4 @@ def test_built_in_variants_skip_the_guard() -> None:
     plugin = BrokenTurnEnd()
     game = Game(Variant(info=plugin.info, plugin=plugin, origin="test"), players=2, seed=4)
     assert game._s.guard_apply
+

@@ -567,7 +567,8 @@ def test_records_without_digest_still_replay_and_digest_is_not_part_of_equality(
     """A record without a digest (written by earlier versions) replays unchecked, and a
     record equals the same record with its digest."""
     data = golden_data()
-    assert "digest" not in data
+    del data["digest"]  # as earlier versions wrote records
+    data.pop("tables", None)
     game = replay(data)
     assert game.record() == load_record(GOLDEN / "american-samba-4p-seed1.json")
 

@@ -18,11 +18,13 @@ stock and the cards not placed anywhere are set aside, out of play, for this han
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from canasta_family.cards import Card, parse_cards
+from canasta_family.errors import SetupError, excerpt
 
 __all__ = ["HandSetup"]
 
@@ -32,6 +34,8 @@ CardsLike = str | Iterable[Card] | Iterable[str]
 def _cards(value: CardsLike) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
+    if not isinstance(value, Iterable):
+        raise SetupError(f"cards must be text or a sequence of cards, not {excerpt(value)}")
     items = list(value)
     if all(isinstance(item, Card) for item in items):
         return tuple(items)  # type: ignore[arg-type]
@@ -39,6 +43,8 @@ def _cards(value: CardsLike) -> tuple[Card, ...]:
 
 
 def _card_lists(value: Sequence[CardsLike]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise SetupError(f"expected one entry of cards per seat or side, not {excerpt(value)}")
     return tuple(_cards(item) for item in value)
 
 
@@ -56,7 +62,12 @@ def _melds(value: Sequence[Sequence[CardsLike]] | None
 
 
 def _ints(value: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(int(v) for v in value)
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Iterable) or not all(
+            hasattr(type(v), "__index__") and not isinstance(v, bool) for v in value):
+        raise SetupError(f"scores must be whole numbers, one per side, not {excerpt(value)}")
+    return tuple(operator.index(v) for v in value)
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from canasta_family.errors import InvalidActionError
+from canasta_family.errors import InvalidActionError, excerpt
 
 __all__ = [
     "JOKER_CODE",
@@ -217,7 +217,8 @@ def parse_card(text: str) -> Card:
             card = _BY_CODE[(int(rank) - 2) * 4 + int(suit)]
     if card is None:
         raise InvalidActionError(
-            f"{text!r} is not a card (write rank then suit, e.g. 7h, 10d, Ks, or JK for a joker)",
+            f"{excerpt(text)} is not a card (write rank then suit, e.g. 7h, 10d, Ks, or JK "
+            "for a joker)",
             field="card",
         )
     if len(_PARSE_CACHE) < 4096:

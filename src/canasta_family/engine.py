@@ -22,6 +22,7 @@ other.
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress, repeat
@@ -332,6 +333,7 @@ class _Tables:
         "melds",
         "merge_ok",
         "nat_subs",
+        "numbering",
         "ok_ws",
         "pair_takes",
         "playable_rows",
@@ -359,6 +361,9 @@ class _Tables:
         """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
         """The ``MakeMeld`` of every action number in the memo entries."""
+        self.numbering = threading.Lock()
+        """Held while a new action number is handed out, so that two threads can never
+        give two card sets one number (the listing trusts the numbers it reads)."""
         self.meld_ids: dict[tuple[int, ...], int] = {}
         """The action number of the meld of each code tuple."""
         self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
@@ -710,7 +715,9 @@ class _PlayChecks:
         if after >= self.keep and after > 1 and not black3 and not self.must:
             return self.leaves_discard(codes, after, kinds)
         game = self.game
-        if after and (black3 or self.must or not (self.literal or self.stranded)):
+        short = after < self.keep or after == 1
+        literal = short and (self.literal or self.stranded)
+        if after and not literal:
             return game._reach_after(action)
         # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
         # cards than a player must keep.
@@ -720,6 +727,8 @@ class _PlayChecks:
             return False
         if not game._ending_ok(self.ending_cache, self.player, after, kinds):
             return False
+        if after and (black3 or self.must):
+            return game._reach_after(action)
         return after == 0 or self.leaves_discard(codes, after, kinds)
 
 
@@ -747,6 +756,7 @@ class _Static:
         "joins_sets",
         "meld",
         "meldable_values",
+        "no_wild_rank_set",
         "num_players",
         "options",
         "pickup",
@@ -760,6 +770,7 @@ class _Static:
         "set_rank_bases",
         "set_rank_codes",
         "set_rank_list",
+        "set_rank_set",
         "set_wild_cap",
         "side_members",
         "side_of",
@@ -840,6 +851,8 @@ class _Static:
         self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
         """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
         ``Game._meld_entries`` adds no offsets."""
+        self.set_rank_set = frozenset(self.set_rank_list)
+        self.no_wild_rank_set = frozenset(int(r) for r in self.meld.no_wild_ranks)
         self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
         """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
         self.threes_in_sets = int(3 in self.set_rank_list)
@@ -1391,9 +1404,9 @@ class Game:
 
         >>> import canasta_family
         >>> game = canasta_family.new_game("american-samba", seed=1)
-        >>> [v.rule for v in game.going_out_violations(0, ("natural",))]
+        >>> [v.rule for v in game.going_out_violations(0, ["natural"])]
         ['AS-35']
-        >>> game.going_out_violations(0, ("natural", "mixed"))
+        >>> game.going_out_violations(0, ["natural", "mixed"])
         ()
         """
         violations = self._s.call("canasta_going_out_violations", tuple, game=self,
@@ -1967,6 +1980,23 @@ class Game:
         self._initial[self._s.side_of[self._current]] = True
         self._take_counts = None
         self._legal_cache = None
+
+    def _short_start_ok(self, action: Action) -> bool:
+        """Where melds never go back (``retract_penalty`` None, PH-17): whether the play
+        ``action``, the first of a side without its initial meld, reaches the minimum or
+        leaves the rest reachable this turn, judged as after an initial pile take with
+        every card held counting."""
+        if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
+            return True
+        side = self._s.side_of[self._current]
+        codes = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        if self._turn_value + self._value(codes) >= self._minimum[side]:
+            return True
+        probe = self.clone()
+        probe._take_counts = probe._hands[probe._current][:]
+        probe._legal_cache = None
+        return probe._keeps_initial_reachable(action)
 
     def _owes_initial(self, side: int) -> bool:
         """Whether the player to move took the pile for an initial meld that has not yet
@@ -2965,18 +2995,24 @@ class Game:
                 raise self._fail(problem)
             return
         if self._probe:
-            return  # the going-out search decides the rest of the turn itself
-        bound = black3 or self._bound_to_go_out()
+            # The going-out search decides the rest of the turn itself. It looks for a way
+            # to divide the hand into plays; MS-13's literal two cards only order them
+            # (the plays that complete canastas first, a play of two cards or more last).
+            return
         short = after < self._s.going_out.keep_cards or after == 1
-        if bound or (short and not (self._s.going_out.literal_keep or self._stranded())):
+        # MS-13 taken literally: fewer cards than a player keeps only when the side may
+        # go out already, whether or not the turn is bound to end by going out.
+        literal = short and (self._s.going_out.literal_keep or self._stranded())
+        if literal:
+            problem = self._ending_problem(player, after, kinds, initial_after)
+            if problem:
+                raise self._fail(problem)
+        bound = black3 or self._bound_to_go_out()
+        if bound or (short and not literal):
             if not self._reach_after(action):
                 raise self._fail(self._unreachable_problem(player, kinds, black3,
                                                            initial_after, action))
             return
-        if short:
-            problem = self._ending_problem(player, after, kinds, initial_after)
-            if problem:
-                raise self._fail(problem)
         problem = self._strand_problem(player, self._counts_after(
             player, [c.code for c in getattr(action, "cards", ())]), after, kinds)
         if problem:
@@ -3074,7 +3110,16 @@ class Game:
         self._check_initial_owed(side, action)
 
     def _check_initial_owed(self, side: int, action: Action) -> None:
-        if self._probe or not self._owes_initial(side):
+        if self._probe:
+            return
+        if not self._owes_initial(side):
+            if self._s.initial.retract_penalty is None and not self._initial[side] \
+                    and not self._short_start_ok(action):
+                raise IllegalActionError(
+                    self._rule("retract"),
+                    f"your side's initial meld needs {self._minimum[side]}, melded cards "
+                    "never go back to the hand, and after that play the rest of your hand "
+                    "could not make up the minimum this turn")
             return
         if not self._from_held_cards(action):
             raise IllegalActionError(
@@ -3084,9 +3129,9 @@ class Game:
         if not self._keeps_initial_reachable(action):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
-                f"you took the pile for your side's initial meld, which must reach "
-                f"{self._minimum[side]} this turn (it counts {self._turn_value}); after that "
-                "play the cards you held before the take could no longer make it up")
+                f"your side's initial meld must reach {self._minimum[side]} this turn (it "
+                f"counts {self._turn_value}); after that play the cards that may count "
+                "could no longer make it up")
 
     def _merge_ok(self, a: Meld, b: Meld) -> bool:
         """``_merge_problem(a, b) is None``, memoised by the melds' shapes unless the
@@ -3146,8 +3191,9 @@ class Game:
                                      "you must go out this turn")
         side = self._s.side_of[self._current]
         if self._s.initial.retract_penalty is None:
-            raise IllegalActionError(self._rule("retract"), "an initial meld cannot be taken "
-                                     "back in this game")
+            raise IllegalActionError(self._rule("retract"), "melded cards never go back to "
+                                     "the hand in this game: an initial meld cannot be "
+                                     "taken back")
         if not self._provisional(side):
             raise IllegalActionError(self._rule("retract"), "there is no short initial meld to "
                                      "take back")
@@ -3166,8 +3212,8 @@ class Game:
         if self._owes_initial(side):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
-                f"you took the pile for your side's initial meld: it counts {self._turn_value} "
-                f"of the {self._minimum[side]} needed, so meld cards you held before the take "
+                f"your side's initial meld counts {self._turn_value} of the "
+                f"{self._minimum[side]} it must reach this turn: meld the cards that count "
                 "until it reaches the minimum, then discard")
         if self._provisional(side):
             raise IllegalActionError(
@@ -3543,18 +3589,21 @@ class Game:
         mr = s.meld
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
-        if tables.size > 4 * _MEMO_ENTRIES:
-            # Cleared before any entry is handed out, with the action numbers they use.
+        if tables.size > 4 * _MEMO_ENTRIES and not self._probe:
+            # Cleared before any entry is handed out, with the action numbers they use;
+            # never by a going-out search, which runs inside a listing that holds entries
+            # of the memo as it is.
             # Four times the other tables' limit: without their candidates the entries
             # are small (American Samba's counts make hundreds of thousands of them).
-            by_rank.clear()
-            tables.sets_held.clear()
-            tables.entries.clear()
-            tables.rank_cands.clear()
-            tables.meld_ids = {}
-            tables.meld_rows = {}
-            tables.meld_actions = []
-            tables.size = 0
+            with tables.numbering:
+                by_rank.clear()
+                tables.sets_held.clear()
+                tables.entries.clear()
+                tables.rank_cands.clear()
+                tables.meld_ids = {}
+                tables.meld_rows = {}
+                tables.meld_actions = []
+                tables.size = 0
         out: list[_Entry] = []
         min_nat = s.set_min_naturals
         # Every rank held in numbers enough for a set, in rank order (black 3s first, where
@@ -3700,8 +3749,15 @@ class Game:
         tables = self._s.tables
         number = tables.meld_ids.get(codes)
         if number is None:
-            number = tables.meld_ids[codes] = len(tables.meld_actions)
-            tables.meld_actions.append(self._meld_action(codes))
+            action = self._meld_action(codes)
+            with tables.numbering:
+                number = tables.meld_ids.get(codes)
+                if number is None:
+                    # The action is in place before its number is published.
+                    actions = tables.meld_actions
+                    actions.append(action)
+                    number = len(actions) - 1
+                    tables.meld_ids[codes] = number
         return number
 
     def _rank_parts(self, nat_key: tuple[int, ...], wildkey: tuple[int, ...]
@@ -4062,6 +4118,10 @@ class Game:
             if stranded:
                 out.append(_PASS)
             return
+        if not self._initial[side] and s.initial.retract_penalty is None:
+            # PH-17: a first meld short of the minimum only while the rest stays reachable.
+            out[first_play:] = [action for action in out[first_play:]
+                                if self._short_start_ok(action)]
         if melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
@@ -4190,7 +4250,7 @@ class Game:
             naturals = held + table_nat.get(rank, 0)
             if not naturals:
                 continue
-            room = 0 if rank == 3 or Rank(rank) in mr.no_wild_ranks else cap
+            room = 0 if rank == 3 or rank in s.no_wild_rank_set else cap
             wilds = table_wild.get(rank, 0) + wild
             count = 0
             # Each canasta holds at most ``room`` wild cards.
@@ -4206,16 +4266,17 @@ class Game:
                     if meld.suit is not None and int(meld.suit) == suit:
                         for card in meld.cards:
                             avail[card.code // 4 + 2 - low] += 1
-                found = True
-                while found:
-                    found = False
-                    for start in range(len(avail) - run_size + 1):
-                        if all(avail[start:start + run_size]):
-                            for i in range(start, start + run_size):
-                                avail[i] -= 1
-                            more += 1
-                            found = True
-                            break
+                # A run canasta needs ``run_size`` ranks in a row: without such a stretch
+                # none, else at most the suit's cards over ``run_size``.
+                present = 0
+                for i, count in enumerate(avail):
+                    if count:
+                        present |= 1 << i
+                stretch = present
+                for _ in range(run_size - 1):
+                    stretch &= stretch >> 1
+                if stretch:
+                    more += sum(avail) // run_size
         if mr.wild_melds:
             more += wild // size
         return more
@@ -4241,6 +4302,9 @@ class Game:
         lone: list[int] = []
         needy: list[int] = []
         demand = 0
+        masks: list[int] = []
+        ends: list[list[tuple[int, int]]] = []
+        set_rank_set = s.set_rank_set
         for rank in range(3, 15):
             base = rank * 4 - 8
             held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
@@ -4252,10 +4316,12 @@ class Game:
                 black = hand[base] + hand[base + 3]
                 if mr.black_threes != "never" and black >= mr.min_size:
                     continue
-            elif Rank(rank) in mr.set_ranks and held >= s.set_min_naturals \
+            elif rank in set_rank_set and held >= s.set_min_naturals \
                     and held + wild >= mr.min_size:
+                if mr.runs and not masks and held < mr.min_size:
+                    masks, ends = self._run_shapes(melds)
                 if held < mr.min_size and not (mr.runs and any(
-                        hand[code] and self._may_run(code, melds)
+                        hand[code] and self._may_run(code, masks, ends)
                         for code in range(base, base + 4))):
                     demand += mr.min_size - held
                     needy.extend(code for code in range(base, base + 4)
@@ -4265,38 +4331,54 @@ class Game:
                 count = hand[code]
                 if not count or (rank == 3 and code in RED_THREES):
                     continue
-                if mr.runs and self._may_run(code, melds):
-                    continue
+                if mr.runs:
+                    if not masks:
+                        masks, ends = self._run_shapes(melds)
+                    if self._may_run(code, masks, ends):
+                        continue
                 lone.extend([code] * count)
         if demand > wild:
             lone.extend(needy)
             lone.sort()
         return lone
 
-    def _may_run(self, code: int, melds: Sequence[Meld]) -> bool:
-        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
-        in a row held, or next to an end of one of the side's sequences of its suit."""
+    def _run_shapes(self, melds: Sequence[Meld]
+                    ) -> tuple[list[int], list[list[tuple[int, int]]]]:
+        """Per suit, the run ranks held (a bit per rank) and the (low, high) ranks of the
+        side's sequences that may still grow, for :meth:`_may_run`."""
         mr = self._s.meld
-        rank = code // 4 + 2
-        if not mr.run_low <= rank <= mr.run_high:
-            return False
         hand = self._hands[self._current]
-        suit = code % 4
-
-        def held(r: int) -> bool:
-            return mr.run_low <= r <= mr.run_high and hand[(r - 2) * 4 + suit] > 0
-
-        if (held(rank - 2) and held(rank - 1)) or (held(rank - 1) and held(rank + 1)) \
-                or (held(rank + 1) and held(rank + 2)):
-            return True
+        low, high = int(mr.run_low), int(mr.run_high)
+        masks = [0, 0, 0, 0]
+        for rank in range(low, high + 1):
+            base = rank * 4 - 8
+            for suit in range(4):
+                if hand[base + suit]:
+                    masks[suit] |= 1 << rank
+        ends: list[list[tuple[int, int]]] = [[], [], [], []]
         for meld in melds:
-            if meld.kind is MeldKind.RUN and meld.suit is not None and meld.suit == suit \
+            if meld.kind is MeldKind.RUN and meld.suit is not None \
                     and len(meld.cards) < mr.run_max:
-                low = meld.cards[0].code // 4 + 2
-                high = meld.cards[-1].code // 4 + 2
-                if rank in (low - 1, high + 1) or (held(rank + 1) and rank + 1 == low - 1) \
-                        or (held(rank - 1) and rank - 1 == high + 1):
-                    return True
+                ends[int(meld.suit)].append((meld.cards[0].code // 4 + 2,
+                                             meld.cards[-1].code // 4 + 2))
+        return masks, ends
+
+    @staticmethod
+    def _may_run(code: int, masks: list[int], ends: list[list[tuple[int, int]]]) -> bool:
+        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
+        in a row held, or next to an end of one of the side's sequences of its suit
+        (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
+        rank = code // 4 + 2
+        mask = masks[code % 4]
+        if not mask >> rank & 1:
+            return False  # outside the run ranks
+        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
+                or (mask >> (rank + 1) & 3) == 3:
+            return True
+        for low, high in ends[code % 4]:
+            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
+                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
+                return True
         return False
 
     def _reach_after(self, action: Action) -> bool:
@@ -4906,6 +4988,11 @@ class Game:
             if self._turn_value >= self._minimum[side]:
                 self._initial[side] = True
                 self._take_counts = None
+            elif self._take_counts is None and self._s.initial.retract_penalty is None:
+                # PH-17: melds never go back to the hand, so a short first meld binds the
+                # turn to reach the minimum, as an initial pile take does (AS-23): the
+                # cards held now are those that may count.
+                self._take_counts = self._hands[self._current][:]
 
     def _after_play(self, player: int) -> None:
         if self._hsize[player] == 0:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ import attrs
 from canasta_family.actions import MAX_ACTION_CHARS, verb_kind
 from canasta_family.arrangement import HandSetup
 from canasta_family.errors import CanastaError, RecordError, excerpt
+from canasta_family.hand_table import HandTable
 from canasta_family.record_meta import freeze_meta, thaw_meta
 from canasta_family.state_digest import (
     DIGEST_HEX_DIGITS,
@@ -86,6 +87,10 @@ def _digest_field(value: object) -> dict[str, str] | None:
     return out
 
 
+def _tables(value: Iterable[HandTable]) -> tuple[HandTable, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class GameRecord:
     """Everything needed to replay a game, plus an optional header.
@@ -95,7 +100,7 @@ class GameRecord:
     :meth:`with_meta` or ``attrs.evolve(record, meta=...)`` give a record with another.
     ``digest`` is the :func:`~canasta_family.state_digest.state_digest` of the game's
     final state, which :func:`replay` checks; it is derived from the other fields, so it
-    takes no part in equality.
+    takes no part in equality; so are ``tables``, the tables the finished hands ended on.
     """
 
     variant: str
@@ -108,6 +113,10 @@ class GameRecord:
     meta: Mapping[str, Any] = attrs.field(factory=dict, converter=freeze_meta)
     digest: Mapping[str, str] | None = attrs.field(default=None, eq=False,
                                                    converter=_digest_field)
+    tables: tuple[HandTable, ...] = attrs.field(default=(), eq=False, converter=_tables)
+    """The table every finished hand ended on, in order (``HandResult.table``): for
+    readers without the engine. Derived from the rest, so no part of equality; checked
+    against the replay by :func:`replay`."""
 
     def with_meta(self, meta: Mapping[str, Any] | None = None, /,
                   **fields: Any) -> GameRecord:
@@ -143,16 +152,24 @@ class GameRecord:
         if self.digest is not None:
             data["digest"] = dict(self.digest)
         data["actions"] = list(self.actions)
+        if self.tables:
+            data["tables"] = [table.to_json() for table in self.tables]
         return data
 
     def dumps(self) -> str:
         """The record as JSON text (one action per line for readable diffs)."""
         data = self.to_json()
         actions = data.pop("actions")
+        tables = data.pop("tables", None)
         head = json.dumps(data, indent=2, sort_keys=False)
         lines = ",\n".join("    " + json.dumps(a) for a in actions)
         body = "[\n" + lines + "\n  ]" if actions else "[]"
-        return head[:-2] + ',\n  "actions": ' + body + "\n}\n"
+        text = head[:-2] + ',\n  "actions": ' + body
+        if tables is not None:
+            # One finished hand's table a line.
+            rows = ",\n".join("    " + json.dumps(table) for table in tables)
+            text += ',\n  "tables": [\n' + rows + "\n  ]"
+        return text + "\n}\n"
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` as JSON."""
@@ -192,7 +209,7 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         allowed = {"schema", "variant", "options", "players", "seed", "start", "actions",
-                   "meta", "digest"}
+                   "meta", "digest", "tables"}
         unknown = sorted(excerpt(k) for k in set(data) - allowed)
         if unknown:
             raise RecordError(f"unknown record field(s): {', '.join(unknown[:5])}")
@@ -217,9 +234,15 @@ class GameRecord:
         start = None
         if data.get("start") is not None:
             start = _start_field(data["start"])
+        tables = data.get("tables", [])
+        if not isinstance(tables, list) or len(tables) > len(actions) + 1:
+            raise RecordError("record field 'tables' must be a list of hand tables, at most "
+                              "one per finished hand")
         return cls(variant=data["variant"], players=data["players"], seed=data["seed"],
                    options=dict(options), actions=tuple(actions), start=start, schema=schema,
-                   meta=data.get("meta"), digest=data.get("digest"))
+                   meta=data.get("meta"), digest=data.get("digest"),
+                   tables=tuple(HandTable.from_json(table, f"tables[{index}]")
+                                for index, table in enumerate(tables)))
 
 
 def _whole(value: object, what: str) -> int:
@@ -416,6 +439,11 @@ def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> G
                 f"the replayed game does not match the record's digest (differs in: "
                 f"{', '.join(differ)}): the record's seed, options, start or actions were "
                 "changed after it was written")
+    replayed = [result.table for result in game.hand_results if result.table is not None]
+    for index, table in enumerate(rec.tables):
+        if index >= len(replayed) or replayed[index] != table:
+            raise RecordError(f"record field 'tables'[{index}] is not the table hand {index} "
+                              "ended on when replayed")
     return game
 
 
@@ -423,4 +451,6 @@ def record_of(game: Game) -> GameRecord:
     """The record of ``game`` so far (use :meth:`Game.record`), with its digest."""
     return GameRecord(variant=game.variant.name, players=game.num_players, seed=game.seed,
                       options=dict(game.options), actions=tuple(str(a) for a in game.actions),
-                      start=game.start, digest=state_digest(game))
+                      start=game.start, digest=state_digest(game),
+                      tables=tuple(result.table for result in game.hand_results
+                                   if result.table is not None))

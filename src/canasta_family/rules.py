@@ -228,8 +228,10 @@ class InitialMeldRules:
     """The initial-meld minimum and what happens when a try falls short.
 
     ``retract_penalty``: a side whose first melds fall short may take them back, and its
-    minimum rises by this much for the rest of the hand (AS-24); ``None`` forbids short
-    initial melds outright. ``rule`` is cited in errors.
+    minimum rises by this much for the rest of the hand (AS-24); ``None``: melded cards
+    never go back to the hand, so a first meld short of the minimum is legal only while
+    further plays this turn can still reach it, and binds the turn to reach it (PH-17), as
+    an initial pile take does (AS-23). ``rule`` is cited in errors.
     """
 
     retract_penalty: int | None = 100

@@ -948,7 +948,7 @@ def test_CC_10_target_option(target: int) -> None:
 
 def test_CC_10_target_zero_means_the_default() -> None:
     """``target`` 0 (the default value) means 5,000, or 7,500 with three players."""
-    assert canasta_family.new_game(VARIANT, seed=1).options == {"target": 0}
+    assert canasta_family.new_game(VARIANT, seed=1).options == {"target": 0, "retraction": True}
     assert not pass_out(3, (6000, 0, 0), options={"target": 0}).is_over
     assert pass_out(4, (4500, 0), options={"target": 0}).is_over
 
@@ -1016,11 +1016,11 @@ def test_CC_10_target_option_recorded_and_replayed() -> None:
     assert all(side.cumulative < 2500 for result in game.hand_results[:-1]
                for side in result.sides)
     record = game.record()
-    assert record.options == {"target": 2500}
-    assert record.to_json()["options"] == {"target": 2500}
+    assert record.options == {"target": 2500, "retraction": True}
+    assert record.to_json()["options"] == {"target": 2500, "retraction": True}
     for source in (record, record.dumps(), record.to_json()):
         again = canasta_family.replay(source)
-        assert again.options == {"target": 2500}
+        assert again.options == {"target": 2500, "retraction": True}
         assert again == game
         assert again.result == game.result
 
@@ -1032,3 +1032,24 @@ def test_CC_10_arranged_game_with_target_replays() -> None:
     again = canasta_family.replay(game.record().dumps())
     assert again == game
     assert again.options["target"] == 2500
+
+
+def test_CC_5_retraction_is_an_option() -> None:
+    """CC-5: by default a short initial meld may be taken back (AS-24's reading); with the
+    ``retraction`` option off, melded cards never go back (as PH-17) and a short first meld
+    is legal only while the turn can still reach the minimum."""
+    hands = ("9c 9d 9h 5s 6s 7d 8h", "4d 4h", "5d 5c", "6h 6d")
+    game = start(hands, stock="Jh 8d", pile="Tc")
+    play(game, "draw", "meld 9c 9d 9h")
+    assert "retract" in legal(game)
+    strict = start(hands, stock="Jh 8d", pile="Tc", options={"retraction": False})
+    play(strict, "draw")
+    assert refused(strict, "meld 9c 9d 9h") == "CC-5"
+    assert "retract" not in legal(strict)
+    reachable = start(("9c 9d 9h Kc Kd Kh 5s", "4d 4h", "5d 5c", "6h 6d"), stock="Jh 8d",
+                      pile="Tc", options={"retraction": False})
+    play(reachable, "draw", "meld 9c 9d 9h")
+    assert refused(reachable, "retract") == "CC-5"
+    assert refused(reachable, "discard 5s") == "CC-5"
+    play(reachable, "meld Kc Kd Kh")
+    assert reachable.has_initial_meld(0)

@@ -279,6 +279,7 @@ def test_DS_O2_record_replays_with_its_pickup_option() -> None:
     again = canasta_family.replay(game.record().dumps())
     assert again == game and again.stock_size == 4
     data["options"]["pickup_stock_cards"] = 1
+    del data["digest"]  # the digest would report the changed option as tampering
     other = canasta_family.replay(data)
     assert other.stock_size == 3 and other != game
 

@@ -261,3 +261,19 @@ def test_ask_listed_exactly_when_some_sequence_goes_out(
         game.apply("ask 2")
         game.apply("answer yes")
         assert going_out_sequence(game) is not None
+
+
+def test_MS_13_literal_keep_binds_the_going_out_turn_too() -> None:
+    """MS-13 / MS-14: the literal two cards hold after "yes" as well: the way out lays the
+    queen off first (the second canasta), then melds the sevens; keeping only the queen
+    is refused."""
+    game = one_card_to_complete("samba", "Qc")
+    game.apply("draw")
+    assert "ask 2" in listed(game)
+    game.apply("ask 2")
+    game.apply("answer yes")
+    assert "lay-off 1 Qc" in listed(game)
+    assert refused(game, "meld 7c 7d 7h") == "MS-13"
+    game.apply("lay-off 1 Qc")
+    game.apply("meld 7c 7d 7h")
+    assert game.hand_results[-1].went_out == 0

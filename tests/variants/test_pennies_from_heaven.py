@@ -417,20 +417,25 @@ def test_PH_17_only_the_top_card_of_a_taken_pile_counts() -> None:
     assert refused(game, "take-pile 9c 9d") == "PH-17"
 
 
-def test_PH_17_melds_add_up_and_a_short_meld_goes_back_without_penalty() -> None:
-    """PH-17: several melds in one turn add up; a short one may be taken back, and (as in
-    ordinary Canasta) the minimum does not rise."""
+def test_PH_17_melds_add_up_and_never_go_back() -> None:
+    """PH-17: several melds in one turn add up; melded cards never go back to the hand, so
+    there is no retraction, and a first meld short of the minimum is legal only while
+    further plays this turn can still reach it — after which the turn must reach it."""
     game = ph({0: "9c 9d 9h Kc Kd Kh 5s"}, stock="5d 6d")
     game.apply("draw")
     game.apply("meld 9c 9d 9h")
+    assert game.owes_initial_meld()
     assert refused(game, "discard 5s") == "PH-17"
+    assert refused(game, "retract") == "PH-17"
+    assert "meld Kc Kd Kh" in texts(game)
     game.apply("meld Kc Kd Kh")  # 30 + 30 = 60 ≥ 50
     assert game.has_initial_meld(0)
+    assert any(text.startswith("discard") for text in texts(game))
     short = ph({0: "9c 9d 9h 5s 6s"}, stock="5d 6d")
     short.apply("draw")
-    short.apply("meld 9c 9d 9h")
-    short.apply("retract")
-    assert short.initial_minimum(0) == 50 and short.hand_size(0) == 7
+    # 30 of 50, and 5s 5d 6s 6d could never add the rest: the short meld is refused.
+    assert refused(short, "meld 9c 9d 9h") == "PH-17"
+    assert "retract" not in texts(short)
 
 
 # --- the foot -------------------------------------------------------------------------

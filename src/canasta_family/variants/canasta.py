@@ -53,6 +53,10 @@ VARIANT = VariantInfo(
         OptionSpec(name="target", type=int, default=0, allowed=(0, 2500, 5000, 7500, 10_000),
                    rule="CC-10",
                    description="Score that ends the game; 0 = 5,000 (7,500 with 3 players)."),
+        OptionSpec(name="retraction", type=bool, default=True, allowed=(True, False),
+                   rule="CC-5",
+                   description="A short initial meld may be taken back (AS-24's reading); "
+                               "false: melded cards never go back, as in Pennies (PH-17)."),
     ),
     rule_ids={
         "players": "CC-1", "deck": "CC-1", "deal": "CC-1", "draw": "CC-2", "turn": "CC-2",
@@ -112,8 +116,10 @@ class ClassicCanastaPlugin:
 
     @hookimpl
     def canasta_initial_meld_rules(self, options: Options) -> InitialMeldRules:
-        # A short first meld is taken back without a raised minimum.
-        return InitialMeldRules(retract_penalty=0, rule="CC-5", retract_rule="CC-5")
+        # A short first meld is taken back without a raised minimum; with retraction off,
+        # melded cards never go back and a short first meld must be completed this turn.
+        penalty = 0 if options.get("retraction", True) else None
+        return InitialMeldRules(retract_penalty=penalty, rule="CC-5", retract_rule="CC-5")
 
     @hookimpl
     def canasta_red_three_rules(self, options: Options) -> RedThreeRules:

@@ -166,8 +166,8 @@ class PenniesFromHeavenPlugin:
 
     @hookimpl
     def canasta_initial_meld_rules(self, options: Options) -> InitialMeldRules:
-        # PH-17 (ordinary Canasta): melds that fall short go back without a raised minimum.
-        return InitialMeldRules(retract_penalty=0, rule="PH-17", retract_rule="PH-17")
+        # PH-17: melded cards never go back to the hand, so there is no retraction.
+        return InitialMeldRules(retract_penalty=None, rule="PH-17", retract_rule="PH-17")
 
     @hookimpl
     def canasta_red_three_rules(self, options: Options) -> RedThreeRules:
