@@ -465,3 +465,18 @@ def test_a_path_is_printed_as_it_is(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert f"record written to {path}\n" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
     assert f"record {path}: american-samba" in capsys.readouterr().out
+
+
+def test_variants_is_a_table_where_descriptions_get_a_wide_column(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """On a wide terminal ``variants`` is a table, one row per variant (name, aliases,
+    players, origin, description); on a narrow one the blocks of the test above."""
+    monkeypatch.setenv("COLUMNS", "250")
+    assert main(["variants"]) == 0
+    text = capsys.readouterr().out
+    row = re.compile(r"^│ ([a-z-]+)\s+│[^│]*│[^│]*│ ([^│]+?)\s+│", re.MULTILINE)
+    assert dict(row.findall(text)) == {v.name: v.origin
+                                      for v in canasta_family.plugins.all_variants()}
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["variants"]) == 0
+    assert "│" not in capsys.readouterr().out

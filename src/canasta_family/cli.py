@@ -33,7 +33,7 @@ from canasta_family.errors import CanastaError
 from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players import decide
 from canasta_family.players.kinds import make_player, parse_player_spec
-from canasta_family.plugins import all_variants, broken_variants, find_variant
+from canasta_family.plugins import Variant, all_variants, broken_variants, find_variant
 from canasta_family.record import load_record, replay
 from canasta_family.record_header import game_header, header_lines
 from canasta_family.simulate import add_parser as add_simulate_parser
@@ -42,23 +42,60 @@ from canasta_family.terminal.view import seats_text
 
 __all__ = ["main"]
 
-def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
-    # One block per variant, not a table: the descriptions stay readable at any width
-    # (a table squeezed into 80 columns leaves them one word a line).
-    console.print(Text("Canasta-family variants", style="bold"))
-    for variant in all_variants():
+DESCRIPTION_WIDTH = 40
+"""The narrowest description column ``variants`` lays out as a table; on a narrower
+terminal each variant is a block of lines instead."""
+
+
+def _variant_table(variants: Sequence[Variant]) -> Table:
+    table = Table(title="Canasta-family variants")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("aliases", no_wrap=True)
+    table.add_column("players", no_wrap=True)
+    table.add_column("origin", no_wrap=True)
+    table.add_column("description", min_width=DESCRIPTION_WIDTH)
+    for variant in variants:
         info = variant.info
-        head = Text("\n")
-        head.append(info.name, style="bold")
-        if info.aliases:
-            head.append(f" (also {', '.join(info.aliases)})")
-        head.append(f" — players {', '.join(map(str, info.players))} — {variant.origin}")
-        console.print(head)
-        if info.description:
-            _print_indented(console, Text(info.description), 4)
+        table.add_row(info.name, ", ".join(info.aliases), ", ".join(map(str, info.players)),
+                      variant.origin, info.description)
+    return table
+
+
+def _table_fits(variants: Sequence[Variant], width: int) -> bool:
+    # Each column's widest cell, 3 columns of border and padding each, one more at the end.
+    fixed = [max((len(cell) for cell in cells), default=0) for cells in zip(
+        *((v.name, ", ".join(v.info.aliases), ", ".join(map(str, v.info.players)), v.origin)
+          for v in variants), strict=True)]
+    return sum(fixed) + 3 * 5 + 1 + DESCRIPTION_WIDTH <= width
+
+
+def _cmd_variants(args: argparse.Namespace, console: Console) -> int:
+    # A table when the descriptions get a readable column; otherwise one block per
+    # variant (a table squeezed into 80 columns leaves them one word a line).
+    variants = all_variants()
+    as_table = _table_fits(variants, console.width)
+    if as_table:
+        console.print(_variant_table(variants))
+    else:
+        console.print(Text("Canasta-family variants", style="bold"))
+    for variant in variants:
+        info = variant.info
+        if not as_table:
+            head = Text("\n")
+            head.append(info.name, style="bold")
+            if info.aliases:
+                head.append(f" (also {', '.join(info.aliases)})")
+            head.append(f" — players {', '.join(map(str, info.players))} — {variant.origin}")
+            console.print(head)
+            if info.description:
+                _print_indented(console, Text(info.description), 4)
         if args.options and info.options:
-            _print_indented(console, Text("options (play/simulate --option NAME=VALUE):"),
-                            4)
+            if as_table:
+                console.print(Text(f"\noptions of {info.name} (play/simulate --option "
+                                   "NAME=VALUE):"))
+            else:
+                _print_indented(console, Text("options (play/simulate --option NAME=VALUE):"),
+                                4)
             for spec in info.options:
                 allowed = (", ".join(map(_option_value, spec.allowed)) if spec.allowed
                            else f"any {spec.type.__name__}")
