@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import canasta_family
@@ -63,9 +64,11 @@ def test_AS_10_variants_options_shows_house_rule() -> None:
     allowed values."""
     result = run("variants", "--options")
     assert result.returncode == 0, result.stderr
-    line = next(ln for ln in result.stdout.splitlines() if "AS-10" in ln)
-    assert "no_wild_on_natural_canasta" in line
-    assert "bool" in line and "False, True" in line
+    lines = result.stdout.splitlines()
+    at = next(i for i, ln in enumerate(lines) if "AS-10" in ln)
+    assert "no_wild_on_natural_canasta" in lines[at]
+    assert "bool" in lines[at] and "default false" in lines[at]
+    assert lines[at + 1].strip() == "allowed: false, true"
 
 
 def test_AS_10_option_name_readable_on_80_columns() -> None:
@@ -86,7 +89,7 @@ def test_AS_42_play_records_and_replay_validates(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     assert record.exists()
     assert f"record written to {record}" in played.stdout
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert game.is_over and game.result is not None
     assert game.result.reason in played.stdout
     assert final_table(played.stdout) == list(enumerate(game.scores))
@@ -106,15 +109,41 @@ def test_AS_42_play_records_and_replay_validates(tmp_path: Path) -> None:
 
 
 def test_play_is_reproducible_from_seed(tmp_path: Path) -> None:
-    """The same seed gives the same record; it equals a game played in-process."""
+    """The same seed gives the same record; it equals a game played in-process, apart
+    from the header the command writes (players, date, result), which replay ignores."""
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     for path in (first, second):
         result = run("play", "--players", "2", "--seed", "8", "--record", str(path))
         assert result.returncode == 0, result.stderr
-    assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
+    a, b = (canasta_family.load_record(path) for path in (first, second))
     game = canasta_family.new_game("american-samba", players=2, seed=8)
     play_game(game, [GreedyPlayer(), GreedyPlayer()])
-    assert canasta_family.load_record(first) == game.record()
+    assert attrs.evolve(a, meta={}) == attrs.evolve(b, meta={}) == game.record()
+    undated = [{k: v for k, v in r.meta.items() if k != "date"} for r in (a, b)]
+    assert undated[0] == undated[1]
+    assert canasta_family.replay(a) == canasta_family.replay(game.record())
+
+
+def test_play_record_header_names_players_date_and_result(tmp_path: Path) -> None:
+    """``play --record`` writes a header: each seat's kind and side, the date, the result;
+    ``replay`` shows it."""
+    path = tmp_path / "game.json"
+    result = run("play", "--players", "2", "--seed", "5", "--player", "1=random",
+                 "--record", str(path))
+    assert result.returncode == 0, result.stderr
+    meta = json.loads(path.read_text(encoding="utf-8"))["meta"]
+    game = canasta_family.replay(canasta_family.load_record(path))
+    assert meta["players"] == [{"seat": 0, "side": 0, "kind": "greedy"},
+                               {"seat": 1, "side": 1, "kind": "random"}]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta["date"])
+    assert game.result is not None
+    assert meta["result"] == {"finished": True, "winners": list(game.result.winners),
+                              "reason": game.result.reason, "scores": list(game.scores)}
+    shown = run("replay", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "  players: seat 0 greedy, seat 1 random" in shown.stdout
+    assert f"  date: {meta['date']}" in shown.stdout
+    assert f"  result: {game.result.reason} (scores " in shown.stdout
 
 
 def test_play_verbose_with_action_limit() -> None:
@@ -177,7 +206,7 @@ def test_play_seats_any_player_kind_and_names_a_bad_one(tmp_path: Path) -> None:
     assert "(0=heuristic, 1=random)" in result.stdout
     game = canasta_family.new_game("american-samba", players=2, seed=5)
     play_game(game, [HeuristicPlayer(), RandomPlayer(seed=5 * 31 + 1)])
-    assert canasta_family.replay(path) == game
+    assert canasta_family.replay(canasta_family.load_record(path)) == game
     bad = run("play", "--players", "2", "--seed", "5", "--player", "1=ismcts:bogus=3")
     assert bad.returncode != 0 and "no option 'bogus'" in bad.stderr
     assert "Traceback" not in bad.stderr
@@ -253,7 +282,7 @@ def test_PH_26_play_pennies_full_game_to_20000(tmp_path: Path) -> None:
     assert "pennies-from-heaven, 6 players" in result.stdout and "PH-26" in result.stdout
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["variant"] == "pennies-from-heaven" and data["players"] == 6
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert game.is_over and max(game.scores) >= 20_000
     replayed = run("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr

@@ -5,6 +5,7 @@ The real-terminal session is in ``test_terminal_pty.py``."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -34,7 +35,7 @@ from canasta_family.terminal.commands import (
     read_command,
 )
 from canasta_family.terminal.menu import Menu, menu_view
-from canasta_family.terminal.view import render_text, table_view
+from canasta_family.terminal.view import hand_result_table, render_text, table_view
 from canasta_family.testing import hidden_swap_twins
 from canasta_family.variants.american_samba import VARIANT, AmericanSambaPlugin
 
@@ -257,7 +258,7 @@ def test_undo_takes_back_plays_of_the_turn_and_the_record_keeps_only_what_was_pl
     assert text.count("seat 0: meld Kc Kd Ks") == 2  # played, undone, played again
     assert [str(a) for a in session.game.actions] == ["draw", "meld Kc Kd Ks"]
     assert canasta_family.load_record(record).actions == ("draw", "meld Kc Kd Ks")
-    assert canasta_family.replay(record) == session.game
+    assert canasta_family.replay(canasta_family.load_record(record)) == session.game
 
 
 def test_no_undo_across_a_discard() -> None:
@@ -366,7 +367,7 @@ def test_a_whole_game_with_a_human_who_plays_like_the_hint(tmp_path: Path) -> No
     assert box[0].run() == 0
     expected = play_game(canasta_family.new_game("canasta", players=2, seed=5),
                          [GreedyPlayer(), GreedyPlayer()])
-    assert canasta_family.replay(record) == expected
+    assert canasta_family.replay(canasta_family.load_record(record)) == expected
     text = screen(out)
     assert text.count("score sheet") == len(expected.hand_results)
     assert "Final result — canasta" in text and expected.result is not None
@@ -456,3 +457,149 @@ def test_a_long_menu_group_is_cut_short_until_list_is_asked() -> None:
     full = menu_view(menu, 100, limit=None).plain
     assert "[53] JK" in full and "more" not in full
     assert read_command("list", menu) == ShowTable(full=True)
+
+
+# --- explaining refusals, at 80 columns -------------------------------------------------
+
+
+def test_AS_17_take_under_a_black_3_says_the_rule_not_the_grammar() -> None:
+    """``take`` cannot be read into an action (a take needs cards), but the reason no take
+    is possible is the rule: a black 3 on top stops the pile."""
+    game = samba(("9c 9d 4s 5h Kc", "6c 7c"), pile="8d 3s", stock="Jc Jd Js Qd")
+    out = console()
+    _, read = scripted(["take", "quit", ""])
+    PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read).run()  # type: ignore[arg-type]
+    text = screen(out)
+    assert "not allowed (AS-17): a black 3 on top stops the pile" in text
+    assert "cannot read that" not in text
+
+
+def test_AS_19_take_of_a_frozen_pile_without_a_natural_pair_says_the_rule() -> None:
+    game = samba(("9c 2d 4s 5h Kc", "6c 7c"), pile="9h JK 9s", stock="Jc Jd Js Qd")
+    out = console()
+    _, read = scripted(["t", "quit", ""])
+    PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read).run()  # type: ignore[arg-type]
+    assert "not allowed (AS-19)" in screen(out)
+
+
+def test_AS_12_lay_off_of_a_card_that_fits_no_meld_says_why() -> None:
+    """``lo 5h`` names no meld; when 5h fits none of the side's melds the human hears
+    that, with the rule each meld refuses it by."""
+    game = canasta_family.new_game("american-samba", players=2, seed=3)
+    out = console()
+    _, read = scripted(["lo 5h", "d", "m ac ad ah", "lo 5h", "quit", ""])
+    session = PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read)  # type: ignore[arg-type]
+    session.run()
+    text = screen(out)
+    assert "your side has no melds yet: nothing to lay 5h off on" in text
+    assert "5h fits none of your side's melds (meld 0: not allowed (AS-12)" in text
+    assert "cannot read that" not in text
+
+
+def test_a_verb_that_fits_nothing_now_says_so() -> None:
+    game = samba(("9c 9d 4s 5h Kc", "6c 7c"), pile="8d", stock="Jc Jd Js Qd")
+    out = console()
+    _, read = scripted(["merge", "quit", ""])
+    PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read).run()  # type: ignore[arg-type]
+    assert "no merge is possible now" in screen(out)
+
+
+def test_help_fits_an_80_column_terminal() -> None:
+    from canasta_family.terminal.session import HELP_TEXT
+    from canasta_family.terminal.stepper import STEP_HELP
+
+    for text in (HELP_TEXT, STEP_HELP):
+        assert max(len(line) for line in text.splitlines()) <= 78
+    game = samba(("9c 9d 4s 5h Kc", "6c 7c"), pile="8d", stock="Jc Jd Js Qd")
+    out = Console(file=io.StringIO(), width=80, color_system=None)
+    _, read = scripted(["help", "quit", ""])
+    PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read).run()  # type: ignore[arg-type]
+    shown = screen(out).splitlines()
+    for line in HELP_TEXT.splitlines():
+        assert line in shown  # printed whole, not broken by the terminal's width
+
+
+def test_the_score_sheet_comes_before_the_next_deal() -> None:
+    """When a hand ends (whoever goes out) its score sheet is shown before anything of
+    the next hand: the deal, or the new cards of a human who went out."""
+    hinter = HeuristicPlayer()
+    box: list[PlaySession] = []
+
+    def read(prompt: str) -> str:
+        if not prompt.startswith("seat "):
+            return "quit" if prompt.startswith("Hand over") and ended[0] >= 3 else ""
+        return str(canasta_family.players.decide(hinter, box[0].game))
+
+    ended = [0]
+    out = Console(file=io.StringIO(), width=80, color_system=None)
+    game = canasta_family.new_game("american-samba", players=2, seed=1)
+    box.append(PlaySession(game, [None, GreedyPlayer()], console=out, read_line=read))
+    original = box[0]._hand_over
+
+    def count_then_show() -> None:
+        ended[0] += 1
+        original()
+
+    box[0]._hand_over = count_then_show  # type: ignore[method-assign]
+    box[0].run()
+    text = screen(out)
+    who = [int(seat) for seat in re.findall(r"hand ends: seat (\d) went out", text)]
+    assert 0 in who  # the human went out at least once
+    for number in range(1, len(who) + 1):
+        end = text.index(f"Hand {number} score sheet")
+        between = text[text.rindex("hand ends", 0, end):end]
+        assert "deals;" not in between and "new in your hand" not in between
+        assert text.index(f"hand {number + 1}: seat", end) > end
+
+
+def test_one_is_singular_in_the_table_and_the_score_sheet() -> None:
+    game = samba(("9c", "6c 7c"), pile="8d", stock="Jc Jd Js Qd")
+    text = render_text(table_view(game.observation(0)), width=80)
+    assert "seat 0 (you): 1 card " in text and "(seat 0, 1 card)" in text
+    assert "top 8d, 1 card," in text and "1 cards" not in text
+    played = canasta_family.new_game("american-samba", players=2, seed=1)
+    play_game(played, [GreedyPlayer(), GreedyPlayer()])
+    sheet = render_text(hand_result_table(played.hand_results[0], played.sides), width=80)
+    assert "0 (seat 0)" in sheet and "seats" not in sheet
+
+
+def test_stepper_names_the_hands_and_actions_that_exist() -> None:
+    """``hand N`` past the last hand names how many hands the record has (the game's end
+    is not a hand); ``go`` past the end, ``n`` at the end and ``b`` at the start say why
+    nothing moved; ``n 10`` near the end says it stopped there."""
+    record = recorded()
+    hands = len(_replayed(record, len(record.actions)).hand_results)
+    total = len(record.actions)
+    out = console()
+    _, read = scripted(["b", f"hand {hands + 1}", "hand 99", f"go {total + 5}",
+                        f"go {total - 3}", "n 10", "n", "q"])
+    stepper = ReplayStepper(record, console=out, read_line=read)  # type: ignore[arg-type]
+    assert stepper.run() == 0
+    assert stepper.position == total
+    text = screen(out)
+    assert "already at the start of the record" in text
+    assert f"there is no hand {hands + 1}: the record has hands 1-{hands}" in text
+    assert f"there is no hand 99: the record has hands 1-{hands}" in text
+    assert f"there is no action {total + 5}: the record has {total}" in text
+    assert "only 3 actions to the end of the record: stopped there" in text
+    assert f"already at the end of the record (action {total})" in text
+
+
+def test_the_saved_record_names_the_human_seats_and_the_stepper_shows_the_header(
+        tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = canasta_family.new_game("american-samba", players=2, seed=4)
+    _, read = scripted(["draw", "quit"])
+    session = PlaySession(game, [None, GreedyPlayer()], console=console(), read_line=read,  # type: ignore[arg-type]
+                          record_path=path, kinds=["human", "greedy"])
+    assert session.run() == 0
+    record = canasta_family.load_record(path)
+    assert [dict(p) for p in record.meta["players"]] == [
+        {"seat": 0, "side": 0, "kind": "human"}, {"seat": 1, "side": 1, "kind": "greedy"}]
+    assert record.meta["result"]["finished"] is False
+    out = console()
+    _, read = scripted(["q"])
+    ReplayStepper(record, console=out, read_line=read).run()  # type: ignore[arg-type]
+    text = screen(out)
+    assert text.startswith("players: seat 0 human, seat 1 greedy\ndate: ")
+    assert f"result: unfinished after {len(record.actions)} actions (scores 0, 0)" in text

@@ -92,7 +92,7 @@ def test_play_a_whole_hand_at_the_terminal(tmp_path: Path) -> None:
     sheet = screen.last
     assert "Hand 1 score sheet" in sheet and "went out" in sheet
     for side in (0, 1):
-        assert re.search(rf"│ {side} \(seats {side}\)\s*│", sheet)
+        assert re.search(rf"│ {side} \(seat {side}\)\s*│", sheet)
 
     record = tmp_path / "hand.json"
     screen.send("quit")
@@ -101,7 +101,7 @@ def test_play_a_whole_hand_at_the_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    game = canasta_family.replay(record)
+    game = canasta_family.replay(canasta_family.load_record(record))
     assert len(game.hand_results) == 1
     assert f"record written to {record}" in child.before
 
@@ -159,14 +159,15 @@ def _assert_shown_in_order(block: str, shown: str) -> None:
 
 
 def test_the_documented_play_session_is_what_the_terminal_shows() -> None:
-    """docs/cli.md's transcript of a session is real: replaying its inputs under a
-    90-column terminal shows those lines, in that order."""
+    """docs/cli.md's transcript of a session is real: replaying its inputs under an
+    80-column terminal shows those lines, in that order."""
     block = _doc_block("### A session")
     inputs = re.findall(r"^seat 0> (.*)$", block, flags=re.MULTILINE)
-    assert inputs[0] == "d" and inputs[-1] == "quit"
+    assert inputs[0] == "take" and inputs[-1] == "quit"
     script = [(PROMPT, line) for line in inputs] + [("File name", "")]
     shown = _session(["play", "--human", "0", "--players", "2", "--seed", "3"], script,
-                     columns=90)
+                     columns=80)
+    assert max(len(line) for line in shown.splitlines()) <= 80
     _assert_shown_in_order(block, shown)
 
 
@@ -179,5 +180,6 @@ def test_the_documented_replay_steps_are_what_the_terminal_shows(tmp_path: Path)
     block = _doc_block("## Studying a record")
     assert re.findall(r"^replay> (.*)$", block, flags=re.MULTILINE) == ["n", "hand 2", "q"]
     script = [("replay> ", line) for line in ("n", "seat 1", "hand 2", "q")]
-    shown = _session(["replay", str(path), "--step"], script, columns=90)
+    shown = _session(["replay", str(path), "--step"], script, columns=80)
     _assert_shown_in_order(block, shown)
+    assert max(len(line) for line in shown.splitlines()) <= 80

@@ -50,8 +50,10 @@ from rich.table import Table
 from rich.text import Text
 
 from canasta_family.api import new_game
+from canasta_family.output_files import write_atomically
 from canasta_family.players.base import play_game
 from canasta_family.players.kinds import PlayerSpec, make_player, parse_player_spec
+from canasta_family.record_header import game_header
 
 __all__ = [
     "BACKENDS",
@@ -65,6 +67,7 @@ __all__ = [
     "derive_seed",
     "play_match",
     "play_one",
+    "side_kinds",
     "wilson_interval",
 ]
 
@@ -121,6 +124,10 @@ class GameOutcome:
     by the cumulative scores at that moment: the leading side(s) win, equal leaders draw.
     ``turns`` counts the turns of all hands played (the hand in progress of a stopped game
     included only through ``actions``).
+
+    A game that raised (a player or a variant plugin failing) has ``error`` (the
+    exception's type and message), no winners, and ``record``: the JSON text of its record
+    up to the failure, to replay or study; it counts in no statistics.
     """
 
     index: int
@@ -133,6 +140,13 @@ class GameOutcome:
     hands: int
     turns: int
     actions: int
+    error: str | None = None
+    record: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        """True when the game raised instead of ending or reaching the action limit."""
+        return self.error is not None
 
     @property
     def is_draw(self) -> bool:
@@ -151,23 +165,38 @@ class GameOutcome:
             "sides": [list(s) for s in self.sides], "scores": list(self.scores),
             "winners": list(self.winners), "finished": self.finished, "hands": self.hands,
             "turns": self.turns, "actions": self.actions,
+            **({} if self.error is None else {"error": self.error}),
         }
 
 
 def play_one(spec: GameSpec) -> GameOutcome:
-    """Play the game ``spec`` describes (what every backend runs).
+    """Play the game ``spec`` describes (what every backend runs). A game that raises
+    gives a failed outcome (see :class:`GameOutcome`) instead of stopping the match.
 
     >>> spec = GameSpec(0, "american-samba", 2, 5, (parse_player_spec("greedy"),) * 2,
     ...                 max_actions=60)
     >>> outcome = play_one(spec)
-    >>> outcome.actions, outcome.finished
-    (60, False)
+    >>> outcome.actions, outcome.finished, outcome.failed
+    (60, False, False)
     """
     game = new_game(spec.variant, players=spec.players, seed=spec.seed,
                     options=dict(spec.options) or None)
-    bots = [make_player(kind, derive_seed(spec.seed, seat))
-            for seat, kind in enumerate(spec.seats)]
-    play_game(game, bots, max_actions=spec.max_actions)
+    try:
+        bots = [make_player(kind, derive_seed(spec.seed, seat))
+                for seat, kind in enumerate(spec.seats)]
+        play_game(game, bots, max_actions=spec.max_actions)
+    except Exception as exc:
+        # One game's failure must not cost the match: keep what is needed to find it.
+        error = f"{type(exc).__name__}: {exc}"
+        header = game_header(game, [str(s) for s in spec.seats],
+                             event=f"simulate, game {spec.index}")
+        header["result"] = {"finished": False, "error": error, "actions": len(game.actions)}
+        return GameOutcome(
+            index=spec.index, seed=spec.seed, seats=tuple(str(s) for s in spec.seats),
+            sides=game.sides, scores=game.scores, winners=(), finished=False,
+            hands=len(game.hand_results), turns=sum(r.turns for r in game.hand_results),
+            actions=len(game.actions), error=error,
+            record=game.record().with_meta(header).dumps())
     scores = game.scores
     if game.result is not None:
         winners = tuple(game.result.winners)
@@ -197,8 +226,11 @@ class Backend(Protocol):
 class SerialBackend:
     """Plays the games one after the other in this process."""
 
+    jobs = 1
+    """Games played at once, whatever was asked."""
+
     def __init__(self, jobs: int = 1) -> None:
-        self.jobs = 1
+        del jobs  # the factory signature of BACKENDS; this backend always plays one
 
     def run(self, specs: Sequence[GameSpec]) -> Iterator[GameOutcome]:
         """Play the specs in order."""
@@ -244,10 +276,25 @@ BACKENDS: dict[str, Callable[[int], Backend]] = {
 """Backends by name: a factory taking the number of jobs."""
 
 
+def side_kinds(outcome: GameOutcome, side: int) -> str:
+    """The player kinds of one side of a game: one kind, or the partners' different kinds
+    joined by ``" + "`` (partners share one result, so it is counted once, for them
+    together).
+
+    >>> outcome = GameOutcome(0, 1, ("random", "greedy", "greedy", "greedy"),
+    ...                       ((0, 2), (1, 3)), (10, 20), (1,), True, 1, 30, 90)
+    >>> side_kinds(outcome, 0), side_kinds(outcome, 1)
+    ('greedy + random', 'greedy')
+    """
+    return " + ".join(sorted({outcome.seats[seat] for seat in outcome.sides[side]}))
+
+
 @attrs.frozen
 class KindStats:
     """Results of one player kind over a match, counted per side it sat on: a kind that
-    sits on both sides of a game (a mirror match) has one entry per side.
+    sits on both sides of a game (a mirror match) has one entry per side. Where partners
+    of different kinds share a side, ``kind`` names them together (see
+    :func:`side_kinds`): their side's result is counted once, not once for each kind.
 
     ``win_rate`` counts wins only (draws are not wins); ``ci`` is its Wilson 95 % interval.
     """
@@ -285,17 +332,18 @@ class KindStats:
 def _summarise(outcomes: Iterable[GameOutcome]) -> tuple[KindStats, ...]:
     tally: dict[str, list[float]] = {}
     for outcome in outcomes:
-        for side, members in enumerate(outcome.sides):
-            for kind in sorted({outcome.seats[seat] for seat in members}):
-                row = tally.setdefault(kind, [0, 0, 0, 0, 0.0, 0.0, 0])
-                row[0] += 1
-                if side in outcome.winners:
-                    row[1 if len(outcome.winners) == 1 else 2] += 1
-                else:
-                    row[3] += 1
-                row[4] += outcome.scores[side]
-                row[5] += outcome.mean_hand_length
-                row[6] += 0 if outcome.finished else 1
+        if outcome.failed:
+            continue
+        for side in range(len(outcome.sides)):
+            row = tally.setdefault(side_kinds(outcome, side), [0, 0, 0, 0, 0.0, 0.0, 0])
+            row[0] += 1
+            if side in outcome.winners:
+                row[1 if len(outcome.winners) == 1 else 2] += 1
+            else:
+                row[3] += 1
+            row[4] += outcome.scores[side]
+            row[5] += outcome.mean_hand_length
+            row[6] += 0 if outcome.finished else 1
     return tuple(
         KindStats(kind=kind, entries=int(r[0]), wins=int(r[1]), draws=int(r[2]),
                   losses=int(r[3]), mean_score=r[4] / r[0], mean_hand_length=r[5] / r[0],
@@ -324,8 +372,13 @@ class MatchResult:
     jobs: int = attrs.field(default=1, eq=False)
 
     def summary(self) -> tuple[KindStats, ...]:
-        """Per-kind statistics, sorted by kind."""
+        """Per-kind statistics, sorted by kind (failed games left out)."""
         return _summarise(self.outcomes)
+
+    @property
+    def failures(self) -> tuple[GameOutcome, ...]:
+        """The games that raised, in game order."""
+        return tuple(o for o in self.outcomes if o.failed)
 
     @property
     def games_per_second(self) -> float:
@@ -345,45 +398,69 @@ class MatchResult:
 
     def to_csv(self) -> str:
         """One row per game: number, seed, the kind at every seat, every side's score, the
-        winning sides (``;``-separated), finished, hands, turns, actions."""
+        winning sides (``;``-separated), finished, hands, turns, actions, and the error of
+        a game that failed (empty otherwise)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         sides = len(self.outcomes[0].sides) if self.outcomes else 0
         writer.writerow(["game", "seed", *(f"seat{s}" for s in range(self.players)),
                          *(f"score{s}" for s in range(sides)), "winners", "finished",
-                         "hands", "turns", "actions"])
+                         "hands", "turns", "actions", "error"])
         for o in self.outcomes:
             writer.writerow([o.index, o.seed, *o.seats, *o.scores,
                              ";".join(map(str, o.winners)), int(o.finished), o.hands,
-                             o.turns, o.actions])
+                             o.turns, o.actions, o.error or ""])
         return out.getvalue()
 
-    def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
-        """Write the results to ``path`` as ``"json"`` or ``"csv"`` (default: by the file
-        extension, JSON unless it ends in ``.csv``)."""
-        path = Path(path)
-        fmt = (format or ("csv" if path.suffix.lower() == ".csv" else "json")).lower()
+    def text(self, format: str = "json") -> str:
+        """The results as ``"json"`` or ``"csv"`` text (what :meth:`save` writes)."""
+        fmt = format.lower()
         if fmt == "json":
-            path.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
-        elif fmt == "csv":
-            path.write_text(self.to_csv(), encoding="utf-8")
-        else:
-            raise ValueError(f"format must be 'json' or 'csv', not {format!r}")
+            return json.dumps(self.to_json(), indent=2) + "\n"
+        if fmt == "csv":
+            return self.to_csv()
+        raise ValueError(f"format must be 'json' or 'csv', not {format!r}")
+
+    def save(self, path: str | os.PathLike[str], format: str | None = None, *,
+             force: bool = True) -> None:
+        """Write the results to ``path`` as ``"json"`` or ``"csv"`` (default: by the file
+        extension, JSON unless it ends in ``.csv``), atomically and never through a
+        symbolic link (see :mod:`canasta_family.output_files`); ``force=False`` refuses
+        to replace an existing file."""
+        path = Path(path)
+        text = self.text(format or ("csv" if path.suffix.lower() == ".csv" else "json"))
+        write_atomically(path, text, force=force, option="--out")
 
     def table(self) -> Table:
-        """The per-kind statistics as a rich table."""
+        """The per-kind statistics as a rich table, narrow enough for 80 columns.
+
+        >>> result = play_match("american-samba", players=4, games=1, seed=2, jobs=1,
+        ...                     player_kinds={0: "random"}, max_actions=40)
+        >>> from canasta_family.terminal.view import render_text
+        >>> text = render_text(result.table(), width=80)
+        >>> "greedy + random" in text and "partners share" in text
+        True
+        """
+        partners = any(len(members) > 1 for o in self.outcomes for members in o.sides)
+        notes = ["sides: one entry per side a kind sat on", "W-D-L: won, drawn, lost",
+                 "score: mean final score", "turns: mean turns per hand",
+                 "capped: games stopped by the action limit"]
+        if partners:
+            notes.insert(1, "partners share their side's result: a row like 'greedy + "
+                            "random' is a side of both kinds, counted once")
+        failed = len(self.failures)
+        if failed:
+            notes.append(f"{failed} failed game{'s' if failed != 1 else ''} left out")
         table = Table(title=f"{self.variant}, {self.players} players, {len(self.outcomes)} "
                             f"games, seed {self.seed}", box=box.SIMPLE_HEAD, pad_edge=False,
-                      caption="sides: one entry per side a kind sat on; score: mean final "
-                              "score; turns: mean turns per hand; capped: games stopped by "
-                              "the action limit")
-        table.add_column("player", overflow="fold", min_width=10, max_width=18)
-        for column in ("sides", "won", "drawn", "lost", "win%", "95% CI", "score", "turns",
-                       "capped"):
+                      caption="; ".join(notes), caption_justify="left")
+        table.add_column("side's kinds" if partners else "player", overflow="fold",
+                         min_width=8, max_width=24)
+        for column in ("sides", "W-D-L", "win%", "95% CI", "score", "turns", "capped"):
             table.add_column(column, justify="right", no_wrap=True)
         for s in self.summary():
             low, high = s.ci
-            table.add_row(s.kind, str(s.entries), str(s.wins), str(s.draws), str(s.losses),
+            table.add_row(s.kind, str(s.entries), f"{s.wins}-{s.draws}-{s.losses}",
                           f"{s.win_rate:.1%}", f"{low:.0%}–{high:.0%}", f"{s.mean_score:.0f}",
                           f"{s.mean_hand_length:.1f}", str(s.unfinished))
         return table
@@ -482,4 +559,5 @@ def play_match(
     return MatchResult(variant=name, players=count, seed=seed, games=games,
                        seats=tuple(str(s) for s in base), rotate=rotate,
                        options=option_items, max_actions=max_actions,
-                       outcomes=tuple(outcomes), elapsed=elapsed, jobs=jobs)
+                       outcomes=tuple(outcomes), elapsed=elapsed,
+                       jobs=getattr(runner, "jobs", jobs))

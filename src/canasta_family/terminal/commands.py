@@ -13,6 +13,10 @@ for ten, ``JK`` for a joker) the terminal accepts:
 - a verb alone, or ``lay-off`` without a meld number, when exactly one legal action
   fits (``take`` when one take is possible, ``lay-off 7d`` when 7d fits one meld only).
 
+When the text cannot be read but its verb can, :func:`explain_refusal` asks the game why
+that kind of move is refused now (``take`` under a black 3, ``lo 5h`` when 5h fits no
+meld), so the human hears the rule rather than a grammar lesson.
+
 >>> import canasta_family
 >>> from canasta_family.terminal.menu import Menu
 >>> game = canasta_family.new_game("american-samba", players=2, seed=5)
@@ -29,9 +33,21 @@ from collections import Counter
 
 import attrs
 
-from canasta_family.actions import Action, Answer, LayOff, parse_action, verb_kind
+from canasta_family.actions import (
+    Action,
+    Answer,
+    Discard,
+    Draw,
+    LayOff,
+    Pass,
+    Retract,
+    TakePile,
+    parse_action,
+    verb_kind,
+)
 from canasta_family.cards import parse_cards
-from canasta_family.errors import InvalidActionError
+from canasta_family.engine import Game
+from canasta_family.errors import CanastaError, IllegalActionError, InvalidActionError
 from canasta_family.terminal.menu import Menu
 
 __all__ = [
@@ -44,6 +60,7 @@ __all__ = [
     "ShowTable",
     "Undo",
     "Unreadable",
+    "explain_refusal",
     "read_command",
 ]
 
@@ -169,3 +186,92 @@ def _only_fit(words: list[str], menu: Menu) -> Action | None:
         return None
     fits = [a for a in same_kind if isinstance(a, LayOff) and Counter(a.cards) == wanted]
     return fits[0] if len(fits) == 1 else None
+
+
+def _engine_reason(game: Game, action: Action, seat: int) -> str | None:
+    try:
+        game.verify(action, player=seat)
+    except IllegalActionError as exc:
+        return f"not allowed ({exc.rule}): {exc.reason}"
+    except CanastaError:
+        return None
+    return None
+
+
+def _representatives(kind: str, game: Game, seat: int) -> list[Action]:
+    """Actions of ``kind`` that stand for all of them: when the game refuses one by a rule
+    (not for a detail such as a card not held), that rule is why none is possible."""
+    hand = game.hand_cards(seat)
+    if kind == "draw":
+        return [Draw()]
+    if kind == "take-pile":
+        takes: list[Action] = [TakePile()]
+        top = game.observation(seat).pile_top
+        if top is not None:
+            # The likeliest take: naturals of the top's rank, then wild cards.
+            fitting = ([c for c in hand if not c.is_wild and c.rank == top.rank]
+                       + [c for c in hand if c.is_wild])
+            if len(fitting) >= 2:
+                takes.append(TakePile(cards=tuple(fitting[:2])))
+        return takes
+    if kind == "discard" and hand:
+        return [Discard(hand[0])]
+    if kind == "pass":
+        return [Pass()]
+    if kind == "retract":
+        return [Retract()]
+    return []
+
+
+def explain_refusal(text: str, game: Game, seat: int) -> str | None:
+    """Why the move ``text`` (which :func:`read_command` could not read) cannot be played
+    by ``seat`` now, in the engine's words; ``None`` when the text's verb is one that may
+    be played and only its form is wrong.
+
+    - a verb of which no move is legal now: the rule that refuses that kind of move
+      (``take`` when a black 3 stops the pile), or that none is possible;
+    - ``lay-off CARDS`` without a meld number: why the cards fit none of the side's melds.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=2, seed=5)
+    >>> seat = game.current_player
+    >>> explain_refusal("x", game, seat)
+    'not allowed (AS-15): you cannot discard before drawing or taking the pile'
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    kind = verb_kind(_TERMINAL_VERBS.get(words[0].lower(), words[0]))
+    if kind is None:
+        return None
+    if kind == "lay-off" and len(words) > 1 and not words[1].isdigit():
+        return _why_no_meld_fits(words[1:], game, seat)
+    if any(action.kind == kind for action in game.legal_actions()):
+        return None
+    for action in _representatives(kind, game, seat):
+        reason = _engine_reason(game, action, seat)
+        if reason is not None:
+            return reason
+    return f"no {kind} is possible now (the menu lists every move you can make)"
+
+
+def _why_no_meld_fits(card_words: list[str], game: Game, seat: int) -> str | None:
+    try:
+        cards = parse_cards(card_words)
+    except InvalidActionError:
+        return None
+    shown = " ".join(map(str, cards))
+    melds = game.observation(seat).melds[game.side_of(seat)]
+    if not melds:
+        return f"your side has no melds yet: nothing to lay {shown} off on"
+    by_reason: dict[str, list[str]] = {}
+    for index in range(len(melds)):
+        reason = _engine_reason(game, LayOff(index, cards), seat)
+        if reason is None:
+            return None  # it fits one (or several): the parse message says what to add
+        by_reason.setdefault(reason, []).append(str(index))
+    if len(by_reason) == 1 and len(melds) > 1:
+        return f"{shown} fits none of your side's melds: {next(iter(by_reason))}"
+    why = "; ".join(f"meld{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}: {reason}"
+                    for reason, numbers in by_reason.items())
+    return f"{shown} fits none of your side's melds ({why})"

@@ -39,7 +39,9 @@ from rich.text import Text
 from canasta_family.actions import Action, Answer, LayOff, MakeMeld, Merge, PlaceRedThree, Retract
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError, IllegalActionError, InvalidActionError
+from canasta_family.output_files import write_atomically
 from canasta_family.players.base import AnyPlayer, decide
+from canasta_family.record_header import game_header
 from canasta_family.terminal.commands import (
     Help,
     Hint,
@@ -49,6 +51,7 @@ from canasta_family.terminal.commands import (
     ShowTable,
     Undo,
     Unreadable,
+    explain_refusal,
     read_command,
 )
 from canasta_family.terminal.menu import GROUP_LIMIT, Menu, menu_view
@@ -58,18 +61,20 @@ __all__ = ["HELP_TEXT", "PlaySession"]
 
 HELP_TEXT = """\
 Type a menu number, or a move in the action notation:
-  d  or  draw                 draw from the stock
-  t 9c 9d  /  take 9c 9d      take the pile, melding its top card with 9c 9d
-  take onto 2                 take the pile, laying its top card off on meld 2
-  m 7h 7s 7c  /  meld ...     put down a new meld
-  lo 2 7d  /  lay-off 2 7d    add 7d to your side's meld 2 (lay-off 7d if it fits one meld)
-  merge 1 3                   merge two melds of the same rank
-  x Ks  /  d Ks  /  discard   discard Ks and end the turn
-  ask 2, yes / no             ask partner at seat 2 "may I go out?", answer a partner
-Cards: rank then suit, 7h 10d Td Ks, suits c d h s or ♣ ♦ ♥ ♠, JK for a joker.
-Commands: help, hint (what the computer would do), undo (take back the last meld or
-lay-off of this turn), table (draw the table again), list (the whole menu, when a long
-group was cut short), quit (offers to save the record)."""
+  d, draw               draw from the stock
+  t 9c 9d, take 9c 9d   take the pile, melding its top card with 9c 9d
+  take onto 2           take the pile, laying its top card off on meld 2
+  m 7h 7s 7c, meld ...  put down a new meld
+  lo 2 7d, lay-off 2 7d add 7d to your side's meld 2 (lo 7d if it fits one)
+  merge 1 3             merge two melds of the same rank
+  x Ks, d Ks, discard   discard Ks and end the turn
+  ask 2, yes, no        ask seat 2 "may I go out?"; answer your partner
+Cards: rank then suit (7h 10d Td Ks), suits c d h s or ♣ ♦ ♥ ♠, JK a joker.
+Commands: help; hint (what the computer would play); undo (take back the last
+meld or lay-off of this turn); table (draw the table again); list (the whole
+menu, when a long group was cut short); quit (offers to save the record)."""
+"""How to type moves, in lines of at most 78 characters (it fits an 80-column
+terminal)."""
 
 _UNDOABLE = (MakeMeld, LayOff, Merge, PlaceRedThree, Retract)
 
@@ -90,14 +95,17 @@ class PlaySession:
     that seat.
 
     ``hint_player`` answers ``hint`` (default: a :class:`HeuristicPlayer`); ``record_path``
-    is where the record is written at the end (without it the human is asked);
+    is where the record is written at the end (without it the human is asked), replacing
+    a file there only with ``overwrite``; a name the human types never replaces a file;
     ``read_line`` reads one line after showing a prompt (default: the console's
-    ``input``).
+    ``input``); ``kinds`` names each seat's player in the record's header (default:
+    ``"human"`` for a human seat, the player's class name otherwise).
     """
 
     def __init__(self, game: Game, players: Sequence[AnyPlayer | None], *, console: Console,
                  read_line: ReadLine | None = None, hint_player: AnyPlayer | None = None,
-                 record_path: str | Path | None = None) -> None:
+                 record_path: str | Path | None = None, overwrite: bool = False,
+                 kinds: Sequence[str] | None = None) -> None:
         if len(players) != game.num_players:
             raise ValueError(f"need {game.num_players} players, got {len(players)}")
         if hint_player is None:
@@ -111,6 +119,9 @@ class PlaySession:
         self._read: ReadLine = read_line if read_line is not None else console.input
         self._hint: AnyPlayer = hint_player
         self._record_path = None if record_path is None else Path(record_path)
+        self._overwrite = overwrite
+        self._kinds = (tuple(kinds) if kinds is not None else
+                       tuple("human" if p is None else type(p).__name__ for p in players))
         self._shown_events = 0
         self._last_human: int | None = None
         self._undo_base: Game | None = None
@@ -174,7 +185,8 @@ class PlaySession:
         self._show_position(seat)
         while True:
             menu = Menu.of(self.game.legal_actions())
-            command = read_command(self._ask(f"seat {seat}> "), menu)
+            line = self._ask(f"seat {seat}> ")
+            command = read_command(line, menu)
             if isinstance(command, Play):
                 if self._try_play(seat, command.action):
                     return
@@ -192,13 +204,19 @@ class PlaySession:
             elif isinstance(command, Quit):
                 raise _QuitRequested
             elif isinstance(command, Unreadable):
-                self._console.print(Text(f"cannot read that: {command.message}", style="red"),
-                                    Text(" (type help, or a menu number)"))
+                refusal = explain_refusal(line, self.game, seat)
+                if refusal is not None:
+                    self._console.print(Text(refusal, style="red"))
+                else:
+                    self._console.print(Text(f"cannot read that: {command.message}",
+                                             style="red"),
+                                        Text(" (type help, or a menu number)"))
 
     def _try_play(self, seat: int, action: Action) -> bool:
         """Play ``action`` for the human at ``seat``; report a refusal and return False."""
         game = self.game
         before = game.clone() if game.phase == "play" else None
+        hands = len(game.hand_results)
         hand_before = Counter(game.hand_cards(seat))
         revealed = (game.stock_size, tuple(game.foot_picked_up(p)
                                            for p in range(game.num_players)))
@@ -221,7 +239,7 @@ class PlaySession:
         else:
             self._undo_base = None
             self._pending = []
-        if gained and game.current_player == seat:
+        if gained and game.current_player == seat and len(game.hand_results) == hands:
             self._show_events()
             self._console.print(Text("new in your hand: ")
                                 + cards_text(sorted(gained.elements())))
@@ -298,7 +316,8 @@ class PlaySession:
 
     def _final(self) -> None:
         game = self.game
-        table = Table(title=f"Final result — {game.variant.name}")
+        title = f"Final result — {game.variant.name}"
+        table = Table(title=title, min_width=len(title))  # the title on one line
         table.add_column("side")
         table.add_column("seats")
         table.add_column("score", justify="right")
@@ -311,15 +330,25 @@ class PlaySession:
             self._console.print(Text(game.result.reason, style="bold"))
 
     def _offer_save(self) -> None:
-        path = self._record_path
-        if path is None:
-            answer = self._ask("Save the game record? File name (Enter: do not save): ")
-            if not answer.strip():
+        record = self.game.record().with_meta(game_header(self.game, self._kinds))
+        text = record.dumps()
+        if self._record_path is not None:
+            try:
+                write_atomically(self._record_path, text, force=self._overwrite,
+                                 option="--record")
+            except CanastaError as exc:
+                self._console.print(Text(f"could not write the record: {exc}", style="red"))
+            else:
+                self._console.print(f"record written to {self._record_path}",
+                                    soft_wrap=True, markup=False)
                 return
-            path = Path(answer.strip())
-        try:
-            self.game.record().save(path)
-        except (OSError, CanastaError) as exc:
-            self._console.print(Text(f"could not write the record: {exc}", style="red"))
+        prompt = "Save the game record? File name (Enter: do not save): "
+        while answer := self._ask(prompt).strip():
+            try:
+                write_atomically(answer, text, option="the record")
+            except CanastaError as exc:
+                self._console.print(Text(str(exc), style="red"))
+                prompt = "Another file name (Enter: do not save): "
+                continue
+            self._console.print(f"record written to {answer}", soft_wrap=True, markup=False)
             return
-        self._console.print(f"record written to {path}")

@@ -23,7 +23,7 @@ view), ``help``, ``q``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -31,14 +31,17 @@ from rich.text import Text
 from canasta_family.api import new_game
 from canasta_family.engine import Game
 from canasta_family.record import GameRecord
+from canasta_family.record_header import header_lines
 from canasta_family.terminal.view import hand_result_table, table_view
 
 __all__ = ["STEP_HELP", "ReplayStepper"]
 
 STEP_HELP = """\
-Enter or n: next action (n 10: ten actions)    b: back one (b 10: ten back)
-hand N: start of hand N    go N: just after action N (go 0: the start)    end: the last action
-seat N: the view of seat N    seat all: every hand shown    q: quit"""
+Enter or n: next action (n 10: ten actions)   b: back one (b 10: ten back)
+hand N: start of hand N   go N: just after action N (go 0: the start)
+end: the last action   seat N: the view of seat N   seat all: every hand shown
+q: quit"""
+"""The stepper's commands, in lines of at most 78 characters."""
 
 
 class ReplayStepper:
@@ -56,26 +59,31 @@ class ReplayStepper:
         """How many of the record's actions have been played in the position shown."""
         self._game = self._fresh()
         self._log_mark = 0
+        self._note: str | None = None
         if seat is not None and not 0 <= seat < self._game.num_players:
             raise ValueError(f"seat must be 0-{self._game.num_players - 1}, not {seat}")
         self.seat = seat
-        self._hand_starts = self._find_hand_starts()
+        self._hand_ends, self._hand_starts = self._find_hands()
 
     def _fresh(self) -> Game:
         rec = self._record
         return new_game(rec.variant, players=rec.players, seed=rec.seed,
                         options=dict(rec.options), start=rec.start)
 
-    def _find_hand_starts(self) -> list[int]:
-        # Position at which each hand begins: 0, then just after each hand-ending action.
+    def _find_hands(self) -> tuple[list[int], list[int]]:
+        # Positions just after each hand-ending action, and where each hand begins: 0,
+        # then after every hand end that dealt a new hand (not the one that ended the game).
         game = self._fresh()
+        ends: list[int] = []
         starts = [0]
         for index, text in enumerate(self._record.actions):
             hands = len(game.hand_results)
             game.apply(text)
             if len(game.hand_results) > hands:
-                starts.append(index + 1)
-        return starts
+                ends.append(index + 1)
+                if not game.is_over:
+                    starts.append(index + 1)
+        return ends, starts
 
     @property
     def total(self) -> int:
@@ -96,6 +104,8 @@ class ReplayStepper:
 
     def run(self) -> int:
         """Show positions and read commands until ``q`` or the end of input; returns 0."""
+        for line in header_lines(self._record.meta):
+            self._console.print(line, markup=False, soft_wrap=True)
         self._show()
         while True:
             try:
@@ -107,16 +117,23 @@ class ReplayStepper:
             count = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
             if verb in ("q", "quit", "exit"):
                 return 0
-            if verb in ("n", "next"):
-                self.go(self.position + (count or 1))
-            elif verb in ("b", "back"):
-                self.go(self.position - (count or 1))
+            if verb in ("n", "next", "b", "back"):
+                step = (count or 1) * (1 if verb in ("n", "next") else -1)
+                if not self._step(step):
+                    continue
             elif verb in ("hand", "h") and count is not None:
-                if not 1 <= count <= len(self._hand_starts):
-                    self._console.print(f"hands 1-{len(self._hand_starts)} are in the record")
+                hands = len(self._hand_starts)
+                if not 1 <= count <= hands:
+                    self._console.print(f"there is no hand {count}: the record has "
+                                        + ("hand 1 only" if hands == 1
+                                           else f"hands 1-{hands}"))
                     continue
                 self.go(self._hand_starts[count - 1])
             elif verb in ("go", "g") and count is not None:
+                if count > self.total:
+                    self._console.print(f"there is no action {count}: the record has "
+                                        f"{self.total}; go 0-{self.total}")
+                    continue
                 self.go(count)
             elif verb == "end":
                 self.go(self.total)
@@ -133,22 +150,49 @@ class ReplayStepper:
                 continue
             self._show()
 
+    def _step(self, step: int) -> bool:
+        """Move ``step`` actions on (back when negative), as far as the record goes and
+        saying so when it stops short; False when there was nowhere to go."""
+        wanted = self.position + step
+        if step > 0 and self.position == self.total:
+            self._console.print(f"already at the end of the record (action {self.total}); "
+                                "b goes back, go N jumps")
+            return False
+        if step < 0 and self.position == 0:
+            self._console.print("already at the start of the record; n goes on")
+            return False
+        if not 0 <= wanted <= self.total:
+            where = "end" if wanted > self.total else "start"
+            moved = abs(max(0, min(self.total, wanted)) - self.position)
+            self._note = (f"only {moved} action{'s' if moved != 1 else ''} to the {where} "
+                          f"of the record: stopped there")
+        self.go(wanted)
+        return True
+
+    def _print_events(self, events: Sequence[tuple[int | None, str]]) -> None:
+        for who, text in events:
+            label = "table" if who is None else f"seat {who}"
+            self._console.print(f"  {label}: {text}", highlight=False)
+
     def _show(self) -> None:
         game = self._game
         console = self._console
         console.rule()
         view = "every hand shown" if self.seat is None else f"view of seat {self.seat}"
         console.print(Text(f"action {self.position} of {self.total} — {view}", style="bold"))
+        events = game.log(all_hands=True)
+        ended = self.position in self._hand_ends
+        # The next hand's deal is logged by the action that ended the hand: show the
+        # finished hand's score sheet before it.
+        split = len(events) - len(game.log()) if ended and not game.is_over else len(events)
         if self.position:
             last = self._record.actions[self.position - 1]
             console.print(f"last action: {last}", highlight=False)
-            for who, text in game.log(all_hands=True)[self._log_mark:]:
-                label = "table" if who is None else f"seat {who}"
-                console.print(f"  {label}: {text}", highlight=False)
-        ended = self.position in self._hand_starts[1:]
+            self._print_events(events[self._log_mark:split])
         if ended:
-            number = self._hand_starts.index(self.position) - 1
+            number = self._hand_ends.index(self.position)
             console.print(hand_result_table(game.hand_results[number], game.sides))
+            self._print_events(events[max(split, self._log_mark):])
         seat = game.current_player if self.seat is None else self.seat
         obs = game.observation(seat)
         revealed = ({} if self.seat is not None else
@@ -160,3 +204,6 @@ class ReplayStepper:
         else:
             console.print("end of the record" + (f" — {game.result.reason}"
                                                  if game.result is not None else ""))
+        if self._note is not None:
+            console.print(Text(self._note, style="yellow"))
+            self._note = None

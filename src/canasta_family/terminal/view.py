@@ -29,13 +29,33 @@ from canasta_family.results import HandResult
 __all__ = [
     "card_text",
     "cards_text",
+    "counted",
     "grouped_hand",
     "hand_result_table",
     "meld_text",
     "render_text",
     "seat_label",
+    "seats_text",
     "table_view",
 ]
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless the count is one.
+
+    >>> counted(1, "card"), counted(0, "card"), counted(15, "card")
+    ('1 card', '0 cards', '15 cards')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """The seats of a side: ``seat 0``, or ``seats 0+2``.
+
+    >>> seats_text([1]), seats_text([0, 2])
+    ('seat 1', 'seats 0+2')
+    """
+    return f"seat{'s' if len(seats) != 1 else ''} {'+'.join(map(str, seats))}"
 
 
 def card_text(card: Card) -> Text:
@@ -167,7 +187,8 @@ def _sides_table(obs: Observation, personal: bool) -> Table:
     for side, members in enumerate(obs.sides):
         seat_lines = []
         for seat in members:
-            line = f"{seat_label(obs, seat, personal=personal)}: {obs.hand_sizes[seat]} cards"
+            line = (f"{seat_label(obs, seat, personal=personal)}: "
+                    f"{counted(obs.hand_sizes[seat], 'card')}")
             if feet:
                 line += (", foot picked up" if obs.feet_picked_up[seat]
                          else f", foot {obs.foot_sizes[seat]}")
@@ -179,8 +200,6 @@ def _sides_table(obs: Observation, personal: bool) -> Table:
             initial = Text("made")
         else:
             initial = Text(f"needs {obs.initial_minimums[side]}")
-            if side == obs.side and obs.current_player == obs.player and obs.initial_meld_count:
-                initial.append(f" (this turn {obs.initial_meld_count})")
         reds = cards_text(obs.red_threes[side]) if obs.red_threes[side] else Text("—")
         canastas = sum(1 for meld in obs.melds[side] if meld.is_canasta)
         style = "bold" if personal and side == obs.side else ""
@@ -200,8 +219,12 @@ def _melds_block(obs: Observation, personal: bool) -> Text:
         if not melds:
             lines.append(Text(f"Melds of {whose}: none", style="bold" if side == obs.side else ""))
             continue
-        lines.append(Text(f"Melds of {whose} (number: cards):",
-                          style="bold" if side == obs.side else ""))
+        head = Text(f"Melds of {whose} (number: cards)", style="bold" if side == obs.side else "")
+        if side == mine and obs.current_player == obs.player and obs.initial_meld_count:
+            # Here, not in the sides table: that column would squeeze the table at 80.
+            head.append(f" — {obs.initial_meld_count} towards the initial meld of "
+                        f"{obs.initial_minimums[side]} this turn")
+        lines.append(head + ":")
         lines.extend(Text(f"  {index}: ") + meld_text(meld) for index, meld in enumerate(melds))
     return Text("\n").join(lines)
 
@@ -213,7 +236,7 @@ def _pile_line(obs: Observation, personal: bool) -> Text:
     else:
         line.append("top ")
         line.append_text(card_text(obs.pile_top))
-        line.append(f", {obs.pile_size} card{'s' if obs.pile_size != 1 else ''}, ")
+        line.append(f", {counted(obs.pile_size, 'card')}, ")
         whose = "your side" if personal else f"side {obs.side} (seat {obs.player})"
         if obs.pile_frozen:
             line.append(f"FROZEN for {whose}", style="bold cyan")
@@ -259,10 +282,11 @@ def table_view(obs: Observation, *, revealed: Mapping[int, Sequence[Card]] | Non
                               style="bold yellow"))
     for seat in sorted(revealed):
         if not (personal and seat == obs.player):
-            lead = Text(f"Hand of seat {seat} ({len(revealed[seat])} cards): ")
+            lead = Text(f"Hand of seat {seat} ({counted(len(revealed[seat]), 'card')}): ")
             parts.append(_Wrapped(lead, _hand_pieces(revealed[seat])))
     if show_hand:
-        lead = Text(f"Your hand (seat {obs.player}, {len(obs.hand)} cards): ", style="bold")
+        lead = Text(f"Your hand (seat {obs.player}, {counted(len(obs.hand), 'card')}): ",
+                    style="bold")
         parts.append(_Wrapped(lead, _hand_pieces(obs.hand)))
     return Group(*parts)
 
@@ -288,10 +312,10 @@ def hand_result_table(result: HandResult, sides: Sequence[Sequence[int]]) -> Tab
     table.add_column("hand", justify="right")
     table.add_column("total", justify="right")
     for sheet in result.sides:
-        seats = "+".join(map(str, sides[sheet.side]))
         lines = "\n".join(f"{item.label} {item.points:+d}"
                           + (f" ({item.rule})" if item.rule else "") for item in sheet.items)
-        table.add_row(f"{sheet.side} (seats {seats})", lines or "—", f"{sheet.total:+d}",
+        table.add_row(f"{sheet.side} ({seats_text(sides[sheet.side])})", lines or "—",
+                      f"{sheet.total:+d}",
                       str(sheet.cumulative))
     return table
 
