@@ -38,6 +38,7 @@ from canasta_family.record import load_record, replay
 from canasta_family.record_header import game_header, header_lines
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate
+from canasta_family.terminal.hand_end import hand_table_renderable
 from canasta_family.terminal.view import seats_text
 
 __all__ = ["main"]
@@ -153,7 +154,12 @@ def _hand_table(game: Game, index: int) -> Table:
 
 
 def _summary(game: Game, console: Console) -> None:
+    width = max(30, min(80, console.width))
     for index in range(len(game.hand_results)):
+        table = game.hand_results[index].table
+        if table is not None:
+            # How the hand ended, then its score sheet.
+            console.print(hand_table_renderable(table, game.sides, width))
         console.print(_hand_table(game, index))
     title = f"Final result — {game.variant.name}"
     final = Table(title=title, min_width=len(title))

@@ -54,6 +54,7 @@ from canasta_family.terminal.commands import (
     explain_refusal,
     read_command,
 )
+from canasta_family.terminal.hand_end import hand_table_renderable
 from canasta_family.terminal.menu import GROUP_LIMIT, Menu, menu_view
 from canasta_family.terminal.view import cards_text, hand_result_table, table_view
 
@@ -308,7 +309,12 @@ class PlaySession:
             label = "table" if who is None else f"seat {who}"
             self._console.print(f"  {label}: {text}", highlight=False)
         self._shown_events = len(events) - current
-        self._console.print(hand_result_table(game.hand_results[-1], game.sides))
+        result = game.hand_results[-1]
+        if result.table is not None:
+            # How the hand ended: the melds, red 3s, cards left and pile it ended on.
+            self._console.print(hand_table_renderable(result.table, game.sides,
+                                                      max(30, min(80, self._console.width))))
+        self._console.print(hand_result_table(result, game.sides))
         if self._humans and not game.is_over:
             answer = self._ask("Hand over. Press Enter to deal the next hand (or type quit): ")
             if answer.strip().lower() in ("q", "quit", "exit"):

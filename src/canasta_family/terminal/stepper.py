@@ -32,6 +32,7 @@ from canasta_family.api import new_game
 from canasta_family.engine import Game
 from canasta_family.record import GameRecord
 from canasta_family.record_header import header_lines
+from canasta_family.terminal.hand_end import hand_table_renderable
 from canasta_family.terminal.view import hand_result_table, table_view
 
 __all__ = ["STEP_HELP", "ReplayStepper"]
@@ -191,7 +192,11 @@ class ReplayStepper:
             self._print_events(events[self._log_mark:split])
         if ended:
             number = self._hand_ends.index(self.position)
-            console.print(hand_result_table(game.hand_results[number], game.sides))
+            result = game.hand_results[number]
+            if result.table is not None:
+                console.print(hand_table_renderable(result.table, game.sides,
+                                                    max(30, min(80, console.width))))
+            console.print(hand_result_table(result, game.sides))
             self._print_events(events[max(split, self._log_mark):])
         seat = game.current_player if self.seat is None else self.seat
         obs = game.observation(seat)
