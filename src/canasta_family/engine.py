@@ -4192,23 +4192,28 @@ class Game:
         s = self._s
         side = s.side_of[self._current]
         melds = self._melds[side]
-        size = s.meld.canasta_size
-        run_size = s.canasta.run_canasta_size
-        left = self._hsize[self._current]
-        more = 0
-        for deficit in sorted([(run_size if m.kind is MeldKind.RUN else size) - len(m.cards)
-                               for m in melds if m.canasta is None]):
-            if deficit > left:
-                break
-            left -= max(deficit, 1)
-            more += 1
-        more += left // (min(size, run_size) if s.meld.runs else size)
-        if more:
-            more = min(more, self._canastas_by_shape(melds))
         kinds = [m.canasta for m in melds if m.canasta is not None]
-        kinds.extend(kind for kind in s.canasta.bonuses for _ in range(more))
+        # Most often the side's canastas are enough already (a partner said yes): then
+        # the bound needs no counting.
         if self._going_out_problem(self._current, tuple(kinds)) is not None:
-            return False
+            size = s.meld.canasta_size
+            run_size = s.canasta.run_canasta_size
+            left = self._hsize[self._current]
+            more = 0
+            for deficit in sorted([(run_size if m.kind is MeldKind.RUN else size)
+                                   - len(m.cards) for m in melds if m.canasta is None]):
+                if deficit > left:
+                    break
+                left -= max(deficit, 1)
+                more += 1
+            more += left // (min(size, run_size) if s.meld.runs else size)
+            if more:
+                more = min(more, self._canastas_by_shape(melds))
+            if not more:
+                return False
+            kinds.extend(kind for kind in s.canasta.bonuses for _ in range(more))
+            if self._going_out_problem(self._current, tuple(kinds)) is not None:
+                return False
         if self._initial[side]:
             return True
         # Going out needs the initial meld: the whole hand melded must reach it.
@@ -4489,7 +4494,13 @@ class Game:
                 if pivot in codes:
                     plays.append(meld_actions[number])
         wild_held = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        natural = not _IS_WILD[pivot]
+        rank, suit = pivot // 4 + 2, pivot % 4
         for index, meld in enumerate(self._melds[side]):
+            # A natural joins only a set of its rank or a sequence of its suit.
+            if natural and (meld.suit != suit if meld.kind is MeldKind.RUN
+                            else meld.rank != rank):
+                continue
             entry = self._layoff_entry(hand, meld, wild_held)
             if not entry[2]:
                 continue

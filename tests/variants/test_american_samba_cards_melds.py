@@ -219,7 +219,7 @@ def test_AS_4_card_values_in_the_score_of_a_finished_hand() -> None:
     # K canasta 7 x 10, samba 4+5+6+7 = 4 x 5, 8+9+10 = 3 x 10, five queens 5 x 10.
     assert side0["melded cards"] == 70 + 20 + 30 + 50
     assert side0["cards left in hand"] == -10  # partner's jack
-    assert side0["1 red 3s"] == 100
+    assert side0["1 red 3"] == 100
     side1 = sheet(game, 1)
     # JK 50, 2 20, A 20, K 9 8 3 x 10, 7 4 3 3 4 x 5; partner's 5 and 6: 2 x 5.
     assert side1["cards left in hand"] == -(50 + 20 + 20 + 30 + 20 + 10)

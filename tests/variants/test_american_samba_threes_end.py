@@ -141,7 +141,7 @@ def test_AS_30_red_threes_score_100_each_with_two_canastas() -> None:
                     red_threes=("3h 3d", "3h"))
     side0, side1 = items(game, 0), items(game, 1)
     assert side0["2 red 3s"] == 200
-    assert side1["1 red 3s"] == -100
+    assert side1["1 red 3"] == -100
     assert game.hand_results[-1].sides[0].total == 140 + 1000 + 200 - 10 - 20
     assert game.hand_results[-1].sides[1].total == -100 - 10 - 50
 
@@ -168,7 +168,7 @@ def test_AS_30_one_canasta_is_a_penalty_samba_and_canasta_a_bonus() -> None:
                     melds=((CANASTA_K,), ("4h 5h 6h 7h 8h 9h Th", "Jc Jc Jc Jd Jd Jd Js")),
                     red_threes=("3h 3d", "3h"))
     assert items(game, 0)["2 red 3s"] == -200
-    assert items(game, 1)["1 red 3s"] == 100
+    assert items(game, 1)["1 red 3"] == 100
 
 
 def test_AS_30_canasta_completed_during_the_hand_counts_at_its_end() -> None:
@@ -221,11 +221,11 @@ def test_AS_31_red_three_left_in_hand_costs_100() -> None:
     game.apply("discard 4c")
     result = game.hand_results[-1]
     assert result.went_out == 0
-    assert items(game, 0)["1 red 3s left in hand"] == -100
-    assert items(game, 1)["1 red 3s left in hand"] == -100
+    assert items(game, 0)["1 red 3 left in hand"] == -100
+    assert items(game, 1)["1 red 3 left in hand"] == -100
     assert items(game, 0)["cards left in hand"] == -5
     assert items(game, 1)["cards left in hand"] == -15
-    assert "1 red 3s" not in items(game, 0)
+    assert "1 red 3" not in items(game, 0)
     assert result.sides[0].total == 140 + 30 + 1000 + 200 - 5 - 100
     assert result.sides[1].total == -15 - 100
 
@@ -238,7 +238,7 @@ def test_AS_31_red_three_left_in_hand_line_cites_AS_31() -> None:
     game.apply("meld Jc Jd Jh")
     game.apply("discard 4c")
     line = next(item for item in game.hand_results[-1].sides[1].items
-                if item.label == "1 red 3s left in hand")
+                if item.label == "1 red 3 left in hand")
     assert line.rule == "AS-31"
 
 
@@ -710,7 +710,7 @@ def test_AS_40_last_draw_only_red_threes_ends_the_hand(stock: str) -> None:
     result = game.hand_results[-1]
     assert result.went_out is None
     count = len(stock.split())
-    assert items(game, 1)[f"{count} red 3s"] == -100 * count
+    assert items(game, 1)[f"{count} red 3{'s' if count != 1 else ''}"] == -100 * count
     assert items(game, 1)["cards left in hand"] == -(5 + 5 + 5)
     assert game.hand_number == 1
 
@@ -748,7 +748,7 @@ def test_AS_41_hand_score_formula() -> None:
     assert side0["1 × samba canasta"] == 1500
     assert side0["1 × mixed canasta"] == 300
     assert side0["going out"] == 200
-    assert side0["1 red 3s"] == 100
+    assert side0["1 red 3"] == 100
     assert side0["cards left in hand"] == -(10 + 20 + 5)  # the partner's hand
     expected0 = melded + 500 + 1500 + 300 + 200 + 100 - 35
     assert result.sides[0].total == expected0

@@ -257,7 +257,7 @@ def test_CC_2_last_draw_of_only_a_red_three_ends_the_hand() -> None:
     play(game, "draw")
     assert len(game.hand_results) == 1
     assert game.hand_results[-1].went_out is None
-    assert sheet(game, 0)["1 red 3s"] == 100
+    assert sheet(game, 0)["1 red 3"] == 100
 
 
 # --- CC-3: sets only -----------------------------------------------------------------------
@@ -625,7 +625,7 @@ def _side_zero_goes_out(**setup: object) -> Game:
 def test_CC_6_red_threes_score_100_each_for_a_side_that_melded() -> None:
     """Red 3s are +100 each for a side that has melded anything, canasta or not."""
     game = _side_zero_goes_out(melds=((KINGS,), ("Jh Jd Js",)), red_threes=("3h", "3d 3h"))
-    assert sheet(game, 0)["1 red 3s"] == 100
+    assert sheet(game, 0)["1 red 3"] == 100
     assert sheet(game, 1)["2 red 3s"] == 200
     assert sheet_rules(game, 1)["2 red 3s"] == "CC-6"
 
@@ -642,7 +642,7 @@ def test_CC_6_all_four_red_threes_score_800(side_melds: tuple[str, ...], points:
     """All four red 3s on one side count 800 — for it if it melded, against it if not."""
     game = _side_zero_goes_out(melds=((KINGS,), side_melds), red_threes=("", "3d 3h 3d 3h"))
     assert sheet(game, 1)["4 red 3s"] == points
-    assert "1 red 3s" not in sheet(game, 0)
+    assert "1 red 3" not in sheet(game, 0)
 
 
 def test_CC_6_red_three_left_in_hand_costs_100() -> None:
@@ -651,8 +651,8 @@ def test_CC_6_red_three_left_in_hand_costs_100() -> None:
     game = start(("Qh Qd Qs", "4c 4d", "5c 5h", "6c 6d 3h"), stock="5d 8d", pile="Tc",
                  melds=((KINGS,), ()))
     play(game, "draw", "meld Qh Qd Qs", "discard 5d")
-    assert sheet(game, 1)["1 red 3s left in hand"] == -100
-    assert sheet_rules(game, 1)["1 red 3s left in hand"] == "CC-6"
+    assert sheet(game, 1)["1 red 3 left in hand"] == -100
+    assert sheet_rules(game, 1)["1 red 3 left in hand"] == "CC-6"
     assert sheet(game, 1)["cards left in hand"] == -20
 
 

@@ -398,7 +398,7 @@ def test_DS_3_placing_a_red_three_then_discarding_goes_out() -> None:
     game.apply("place 3h")
     game.apply("discard 4c")
     assert game.hand_results[-1].went_out == 0
-    assert items(game, 0)["1 red 3s"] == 100
+    assert items(game, 0)["1 red 3"] == 100
     assert items(game, 0)["going out"] == 200
 
 
@@ -414,7 +414,7 @@ def test_DS_3_placing_the_last_card_goes_out() -> None:
     game.apply("place 3h")
     result = game.hand_results[-1]
     assert result.went_out == 0
-    assert items(game, 0)["1 red 3s"] == 100
+    assert items(game, 0)["1 red 3"] == 100
     assert items(game, 0)["melded cards"] == 140 + 30 + 10
 
 
@@ -434,7 +434,7 @@ def test_DS_3_after_partner_says_yes_a_red_three_may_be_placed_before_going_out(
     game.apply("place 3h")
     game.apply("discard 4c")
     assert game.hand_results[-1].went_out == 0
-    assert items(game, 0)["1 red 3s"] == 100
+    assert items(game, 0)["1 red 3"] == 100
 
 
 # --- DS-O3: a red 3 on top of the pile ---------------------------------------------------------
@@ -531,8 +531,8 @@ def test_DS_5_red_threes_score_100_each_with_two_canastas() -> None:
     game = pass_out(("5c", "9s", "6c", "8s"), melds=(TWO_CANASTAS, ()),
                     red_threes=("3h 3d", "3h"))
     assert items(game, 0)["2 red 3s"] == 200
-    assert items(game, 1)["1 red 3s"] == -100
-    assert item_rules(game, 1)["1 red 3s"] == "DS-5"
+    assert items(game, 1)["1 red 3"] == -100
+    assert item_rules(game, 1)["1 red 3"] == "DS-5"
     assert game.hand_results[-1].sides[0].total == 140 + 1000 + 200 - 10
     assert game.hand_results[-1].sides[1].total == -100 - 10 - 10
 

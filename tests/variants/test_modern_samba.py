@@ -685,8 +685,8 @@ def test_MS_11_red_three_score(reds: str, melds: tuple[str, ...], points: int) -
     go out, a minus without them. The line cites MS-11."""
     game = pass_out(("5c", "5h"), melds=(melds, ("Jc Jc Jd",)), red_threes=(reds, ""))
     count = len(reds.split())
-    assert items(game, 0)[f"{count} red 3s"] == points
-    assert item_rules(game, 0)[f"{count} red 3s"] == "MS-11"
+    assert items(game, 0)[f"{count} red 3{'s' if count != 1 else ''}"] == points
+    assert item_rules(game, 0)[f"{count} red 3{'s' if count != 1 else ''}"] == "MS-11"
 
 
 # --- MS-12: black 3s -------------------------------------------------------------------------

@@ -506,7 +506,7 @@ def test_PH_20_red_threes_score_with_a_sevens_canasta(reds: str, melds: tuple[st
     game = ph({0: "Kc Kd"}, melds=(melds, ()), red=(reds, ""), stock="")
     game.apply("pass")
     lines = {item.label: item.points for item in game.hand_results[-1].sides[0].items}
-    assert lines[f"{len(reds.split())} red 3s"] == points
+    assert lines[f"{len(reds.split())} red 3{'s' if len(reds.split()) != 1 else ''}"] == points
 
 
 def test_PH_21_going_out_needs_the_foot_and_all_four_kinds() -> None:
@@ -573,7 +573,7 @@ def test_PH_24_red_three_as_the_last_stock_card_ends_the_hand() -> None:
     result = game.hand_results[-1]
     assert result.went_out is None and "red 3" in result.reason
     sheets = {item.label: item.points for item in result.sides[0].items}
-    assert sheets["1 red 3s"] == -100  # and no sevens canasta (PH-20)
+    assert sheets["1 red 3"] == -100  # and no sevens canasta (PH-20)
 
 
 def test_PH_25_team_score_counts_every_teammate_and_foot() -> None:
@@ -621,7 +621,7 @@ def test_PH_O2_wild_cards_in_sevens_make_a_mixed_sevens_canasta() -> None:
     done.apply("meld Ah Ah Ah")
     done.apply("discard 4d")
     lines = {item.label: item.points for item in done.hand_results[-1].sides[0].items}
-    assert lines["1 × mixed-sevens canasta"] == 300 and lines["1 red 3s"] == 100
+    assert lines["1 × mixed-sevens canasta"] == 300 and lines["1 red 3"] == 100
 
 
 def test_PH_O2_default_refuses_wild_cards_in_sevens() -> None:

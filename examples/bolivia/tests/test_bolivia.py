@@ -456,7 +456,7 @@ def test_BO_8_red_threes_plus_with_two_canastas_of_any_kind() -> None:
     game = pass_out(("5c", "6c", "7c", "8c"), melds=((BOLIVIA, MIXED_9), (NATURAL_K,)),
                     red_threes=("3h 3d", "3h"))
     assert sheet(game, 0)["2 red 3s"] == (200, "BO-8")
-    assert sheet(game, 1)["1 red 3s"] == (-100, "BO-8")
+    assert sheet(game, 1)["1 red 3"] == (-100, "BO-8")
 
 
 def test_BO_8_all_six_red_threes_score_1000() -> None:

@@ -205,7 +205,8 @@ def core_score_items(game: Game, side: int, went_out: int | None, *,
     red_count = len(game.side_red_threes(side))
     if red_count:
         points = game.hook_red_three_score(side, red_count)
-        items.append(ScoreItem(f"{red_count} red 3s", points, rule("red-three-score")))
+        threes = "red 3" if red_count == 1 else "red 3s"
+        items.append(ScoreItem(f"{red_count} {threes}", points, rule("red-three-score")))
     held = 0
     held_red = 0
     for seat in game.side_members(side):
@@ -218,7 +219,8 @@ def core_score_items(game: Game, side: int, went_out: int | None, *,
         # AS-31: a red 3 left in hand costs what it would have scored.
         red = game.red_three_rules
         cost = red.all_value if held_red == game.red_threes_in_deck else red.value * held_red
-        items.append(ScoreItem(f"{held_red} red 3s left in hand", -cost,
+        items.append(ScoreItem(f"{held_red} {'red 3' if held_red == 1 else 'red 3s'} "
+                               "left in hand", -cost,
                                rule("red-three-in-hand")))
     if any(game.foot_size(seat) for seat in game.side_members(side)):
         foot_value = foot_red = 0
