@@ -156,7 +156,7 @@ def test_random_candidates_legal_exactly_when_listed(game: Game, data: st.DataOb
 def _arranged_four() -> Game:
     """Seat 1 to play; the pile (top 9h) is frozen by the 2c in it; no side has melded."""
     setup = HandSetup(
-        hands=("4h 4s 6d 8c Jd", "7h 7s 9c 9d Kd Ks 4c 5c", "5h 6h 8s Qc", "Ah Ad 10c Js"),
+        hands=("4h 4s 6d 8c Jd", "7h 7s 9c 9d Kd Qs 4c 5c", "5h 6h 8s Qc", "Ah Ad 10c Js"),
         pile="8d 2c 9h",
         stock="Qs Qh Jh 10d 6c 5d 4d 8h",
     )
@@ -173,7 +173,7 @@ def test_AS_15_AS_23_explicit_illegal_actions_refused_without_change() -> None:
         "meld 7h 7s Kd",           # melding before drawing, and not a meld
         "take-pile onto 0",        # no meld 0
         "take-pile 7h 7s",         # not the top card's rank
-        "take-pile 9c 9d",         # AS-23: 9h 9c 9d = 30 < 50 for the initial meld
+        "take-pile 9c 9d",         # AS-23: 9h 9c 9d = 30, + 10 for 7h 7s with the pile's 2c
         "answer yes",              # nobody asked
         "pass",                    # the stock is not empty
         "retract",                 # nothing to take back

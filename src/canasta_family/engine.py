@@ -192,6 +192,11 @@ _VALUE_OF = itemgetter(1)
 """The value of a qualifying play (AS-23)."""
 
 
+def _SIZE_OF(play: tuple[tuple[int, ...], int, int, int | None, int | None]) -> int:
+    """The number of cards of a qualifying play (AS-23)."""
+    return len(play[0])
+
+
 def _take_action(codes: tuple[int, ...]) -> TakePile:
     """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a meld)."""
     take = _TAKE_ACTIONS.get(codes)
@@ -601,6 +606,79 @@ def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return pairs
 
 
+def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Sequence[int]
+                   ) -> int:
+    """What a play of ``codes`` (ascending) counts towards an owed initial meld when only
+    the cards ``counted`` count: each code's copies up to its count there (AS-23; of two
+    copies of a card the player melds the counted one)."""
+    total = 0
+    last = -1
+    run = 0
+    for code in codes:
+        run = run + 1 if code == last else 1
+        last = code
+        if run <= counted[code]:
+            total += values[code]
+    return total
+
+
+_Play = tuple[tuple[int, ...], int, int, int | None, int | None]
+"""A qualifying play (see ``Game._qualifying_plays``)."""
+
+
+# The top bit of a byte per code (see ``_least_filled``; no deck holds 128 copies of a
+# card).
+_TOP_BITS = sum(0x80 << (8 * code) for code in range(NUM_CODES))
+
+
+def _least_filled(plays: list[_Play], targets: Sequence[tuple[int, bool]],
+                  counted: Sequence[int]) -> list[_Play]:
+    """``plays`` (see ``Game._qualifying_plays``) less those that use more cards from the
+    pile than another play of the same counted cards, target (``targets``: a lay-off's
+    meld index, or -1 a new set, -2 a new run) and, for a set, rank key, whose pile cards
+    are among its own: the plays that follow can take the extra pile cards along on a
+    lay-off on the smaller meld, which ends the same. Canastas are all kept (a canasta
+    closes its rank where one meld of a rank is open at a time, PH-10). The counted cards
+    of the two plays stay equal whatever the plays before them used (AS-23)."""
+    kept: list[int] = []
+    # The pile cards of the plays kept, by what else they share; most plays have none,
+    # and one without any ends its group. Each is a number with a byte per code holding
+    # its count: one is among another when subtracting it from the other with the top
+    # bit of each byte set first clears none of those bits.
+    fillers: dict[tuple[object, ...], list[int]] = {}
+    for number in sorted(range(len(plays)), key=lambda i: len(plays[i][0])):
+        codes, _value, _index, _open, set_key = plays[number]
+        target, canasta = targets[number]
+        if canasta:
+            kept.append(number)
+            continue
+        counting: list[int] = []
+        filler = 0
+        last = -1
+        run = 0
+        for code in codes:  # (ascending)
+            run = run + 1 if code == last else 1
+            last = code
+            if run <= counted[code]:
+                counting.append(code)
+            else:
+                filler += 1 << (8 * code)
+        key = (target, set_key, tuple(counting))
+        smaller = fillers.get(key)
+        if smaller is None:
+            fillers[key] = [filler]
+        elif not smaller[0]:
+            continue  # the counted cards make the play alone
+        else:
+            top = filler + _TOP_BITS
+            if any((top - other) & _TOP_BITS == _TOP_BITS for other in smaller):
+                continue
+            smaller.append(filler)
+        kept.append(number)
+    kept.sort()
+    return [plays[number] for number in kept]
+
+
 class _SearchExhausted(Exception):
     """Raised inside the going-out search when it has visited its budget of positions."""
 
@@ -609,51 +687,112 @@ class _SearchExhausted(Exception):
 class _Collection:
     """A collection of plays that completes an owed initial meld (AS-23), as found by
     ``Game._collection_reaches``: its plays (codes, meld index of a lay-off or -1, rank
-    key of a new set), the cards the plays may use up in all (``spare``) and the codes
-    that may be discarded (one of them must stay in hand; empty: no such rule)."""
+    key of a new set), the cards the plays may use up in all (``spare``), the codes
+    that may be discarded (one of them must stay in hand; empty: no such rule) and the
+    qualifying plays the search chose among (see ``Game._qualifying_plays``), from which
+    the plays after one of them are derived (``Game._plays_after``)."""
 
     plays: tuple[tuple[tuple[int, ...], int, int | None], ...]
     spare: int
     free: tuple[int, ...]
+    among: tuple[_Play, ...] = attrs.field(eq=False, repr=False)
+    # The (code, count) pairs of each play of ``among``.
+    among_pairs: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(eq=False, repr=False)
+    # Each play's stand-ins (see ``stand_ins``), found when first needed.
+    _stand_ins: dict[int, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = \
+        attrs.field(factory=dict, init=False, eq=False, repr=False)
 
-    def survives(self, game: Game, action: MakeMeld | LayOff, used: Sequence[int]) -> bool:
-        """Whether the collection can still be played, unchanged, after ``action`` (whose
-        cards are ``used``): then the minimum stays reachable without a new search."""
-        counts = game._take_counts
-        assert counts is not None
+    def stand_ins(self, number: int
+                  ) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+        """The codes of play ``number`` and of the plays among the qualifying ones that
+        could stand in for it, most valuable first: the same meld or lay-off target and
+        rank, and a canasta where it is one (which closes a rank, PH-10), other cards (a
+        different wild card, a natural of another suit, one card fewer). A play that takes
+        one of the collection's cards can leave it whole with a stand-in, though perhaps
+        counting less (AS-23). Each as its codes and their (code, count) pairs."""
+        found = self._stand_ins.get(number)
+        if found is not None:
+            return found
+        codes, index, set_key = self.plays[number]
+        open_key = next(play[3] for play in self.among
+                        if play[0] == codes and play[2] == index)
+        found = [(codes, _code_pairs(codes))]
+        # (``among`` is most valuable first.)
+        for (other, _value, other_index, other_open, other_key), pairs in zip(
+                self.among, self.among_pairs, strict=True):
+            if other_index == index and other_key == set_key and other_open == open_key \
+                    and other != codes:
+                found.append((other, pairs))
+        self._stand_ins[number] = found
+        return found
+
+    def survives(self, game: Game, action: MakeMeld | LayOff, used: Sequence[int],
+                 need: int, counted: Sequence[int]) -> bool:
+        """Whether the plays of the collection that ``action`` (whose cards are ``used``)
+        leaves playable still make up ``need``, what the minimum lacks after it, when the
+        cards ``counted`` (held before the take, less the action's) count: then the
+        minimum stays reachable without a new search (AS-23).
+
+        A play stays playable, itself or a stand-in (see :meth:`stand_ins`), when its
+        cards are still in hand beside the plays kept before it, and it lays off on a meld
+        the action did not change and opens no rank the action opened (where a side has
+        one meld of a rank) — or, one such play, lays off on the meld the action made or
+        changed instead: the plays of a collection lie on the side's melds as they were,
+        never on each other, so any of them may be left out. Sufficient, not exact: the
+        search decides the rest."""
         index = action.meld if isinstance(action, LayOff) else -1
-        for codes, play_index, _key in self.plays:
-            if play_index == index and codes == tuple(used):
-                return True  # the action is one of the collection's plays
-        if index >= 0 and any(play_index == index for _c, play_index, _k in self.plays):
-            return False
-        # Counts by code in small dicts: the collection and the play hold a few codes,
-        # where a pass over every code would look at all 53.
-        need: dict[int, int] = {}
-        size = len(used)
-        for codes, _index, _key in self.plays:
-            size += len(codes)
-            for c in codes:
-                need[c] = need.get(c, 0) + 1
-        if size > self.spare:
-            return False
-        hand = game._hands[game._current]
-        taken: dict[int, int] = {}
-        for c in used:
-            taken[c] = taken.get(c, 0) + 1
-        for c, n in need.items():
-            if n > counts[c] - min(taken.get(c, 0), counts[c]):
-                return False
-        if self.free and not any(hand[c] - need.get(c, 0) - taken.get(c, 0) > 0
-                                 for c in self.free):
-            return False
+        opened: int | None = None
         if isinstance(action, MakeMeld) and game._s.joins_sets:
-            keys = {key for _c, _i, key in self.plays if key is not None}
-            if keys:
-                rank = next((c.rank for c in action.cards if not c.is_wild), None)
-                if (0 if rank is None else int(rank)) in keys:
-                    return False
-        return True
+            rank = next((c.rank for c in action.cards if not c.is_wild), None)
+            opened = 0 if rank is None else int(rank)
+        values = game._s.values
+        left = game._hands[game._current][:]  # the cards the plays kept so far leave
+        for c in used:
+            left[c] -= 1
+        counted = list(counted)  # of those, the ones that count
+        room = self.spare - len(used)
+        # The meld the action made or changed, once a play is to move onto it, and whether
+        # one has.
+        changed: Meld | None = None
+        moved_one = False
+        for number, (_codes, play_index, key) in enumerate(self.plays):
+            moved = (play_index >= 0 and play_index == index) or (
+                key is not None and key == opened)
+            if moved:
+                if moved_one or game._s.custom_meld_check:
+                    continue
+                if changed is None:
+                    changed = game._made_meld(action)[0] if isinstance(action, MakeMeld) \
+                        else game._laid_off(
+                            game._melds[game._s.side_of[game._current]][index], tuple(used))
+            for option, pairs in self.stand_ins(number):
+                if len(option) > room:
+                    continue
+                for c, n in pairs:
+                    if left[c] < n:
+                        break
+                else:
+                    if self.free and not any(left[c] > option.count(c) for c in self.free):
+                        continue
+                    if moved:
+                        assert changed is not None
+                        if game._layoff_problem(changed, option, False)[0] is None:
+                            continue
+                        moved_one = True
+                    break
+            else:
+                continue
+            room -= len(option)
+            for c, n in pairs:
+                left[c] -= n
+                # The counted copies go first (the player melds those).
+                k = counted[c] if counted[c] < n else n
+                if k > 0:
+                    counted[c] -= k
+                    need -= values[c] * k
+            if need <= 0:
+                return True
+        return False
 
 
 _NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
@@ -2007,11 +2146,12 @@ class Game:
         """After an initial pile take short of the minimum: whether cards the player held
         before the take (``_take_counts``) can still make up the rest this turn (AS-23).
 
-        Only those cards qualify — new melds of them, and lay-offs of them on the side's
-        melds — and the plays must leave at least two cards in hand, one of which may be
-        discarded. A search over such collections of plays answers; it stops at the first
-        collection that reaches the minimum and visits each position (cards left, ranks
-        kept open, melds laid on) once. It is exact, so after the first play of the
+        Only those cards count — in new melds and lay-offs on the side's melds, where
+        cards from the pile may fill out the melds beside them — and the plays must leave
+        at least two cards in hand, one of which may be discarded. A search over such
+        collections of plays answers; it stops at the first collection that reaches the
+        minimum and visits each position (cards left, ranks kept open, melds laid on)
+        once. It is exact, so after the first play of the
         collection it found the answer is still yes: a player who owes an initial meld
         always has a listed play. Past :data:`_REACH_BUDGET` positions (only huge hands
         get there) the engine's completion finder decides instead (see
@@ -2028,29 +2168,51 @@ class Game:
         return found is not False
 
     def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
-                          enough: tuple[int, int] | None = None
+                          enough: tuple[int, int] | None = None,
+                          counted: Sequence[int] | None = None
                           ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
         """The plays of cards in ``left`` that could count towards an owed initial meld,
         most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
         unfinished new set keeps open, rank key of a new set). ``melds``: the side's melds
-        as they would be (default: as they are). With ``enough`` (a value and a number of
-        cards), the first play found that counts that much with no more cards is the
-        answer alone."""
+        as they would be (default: as they are). ``counted``: the cards of ``left`` that
+        count (default: all); a play counts its cards among them, and a play that counts
+        nothing is left out — cards from the pile go along only beside counted ones, which
+        a meld or lay-off of them all does as well (AS-23). With ``enough`` (a value and a
+        number of cards), the first play found that counts that much with no more cards is
+        the answer alone."""
         player = self._current
         side = self._s.side_of[player]
         if melds is None:
             melds = self._melds[side]
         values = self._s.values
         one_open = self._s.joins_sets
+        every = self._s.meld.one_meld_per_rank
         custom = self._s.custom_meld_check
         open_on_table = self._joined_ranks(melds) if one_open else set()
-        plays: list[tuple[tuple[int, ...], int, int, int | None, int | None]] = []
+        plays: list[_Play] = []
+        # With ``counted``: each play's target (meld index of a lay-off; -1 a new set,
+        # -2 a new run) and whether it makes a canasta, for ``_least_filled``.
+        targets: list[tuple[int, bool]] = []
+        # Without counted wild cards, a set of a rank with no counted natural counts
+        # nothing: its candidates need no look.
+        thin = counted is not None and not (counted[0] or counted[1] or counted[2]
+                                             or counted[3] or counted[JOKER_CODE])
         # The candidates of each rank in turn, not one list of them all: with ``enough``
         # the first that counts enough ends the listing, the other ranks' unseen.
         for entry in self._meld_entries(left, False):
+            if thin and entry[3] is not None:
+                assert counted is not None
+                base = (entry[3] - 2) * 4
+                if not (counted[base] or counted[base + 1] or counted[base + 2]
+                        or counted[base + 3]):
+                    continue
             cands = entry[0] if entry[0] is not None else self._rank_cands(entry[4])
             for codes, value, kind, wild, rank, _action in cands:
                 is_set = rank is not None or wild == len(codes)
+                if counted is not None:
+                    value = _value_counted(codes, counted, values)
+                    if not value:
+                        continue
                 set_key = (0 if rank is None else rank) if one_open and is_set else None
                 if set_key is not None and set_key in open_on_table:
                     continue
@@ -2058,30 +2220,62 @@ class Game:
                     made = self._meld_from_codes(codes)
                     if made is None or self._custom_problem(side, made, codes):
                         continue
-                plays.append((codes, value, -1, set_key if kind is None else None, set_key))
+                # An unfinished set keeps its rank open to no second set (PH-10); where a
+                # side has one meld of a rank a canasta does too (CC-3).
+                open_key = set_key if kind is None or every else None
+                plays.append((codes, value, -1, open_key, set_key))
+                targets.append((-1 if is_set else -2, kind is not None))
                 if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
                     return plays[-1:]
-        cap = self._s.meld.max_size
         for index, meld in enumerate(melds):
-            if cap is not None and len(meld.cards) >= cap:
-                continue
-            for codes, _kind in self._layoff_cands(self._layoff_entry(left, meld)):
-                if custom:
-                    made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
-                    if made is None or self._custom_problem(side, made, codes):
-                        continue
-                value = sum(values[c] for c in codes)
-                plays.append((codes, value, index, None, None))
-                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
-                    return plays[-1:]
-        # Most valuable first, then by codes, ties in listing order: two stable sorts on
-        # C-level keys instead of a key function called for every play.
+            laid = self._layoff_plays(left, meld, index, side, counted, targets)
+            if enough is not None:
+                for play in laid:
+                    if play[1] >= enough[0] and len(play[0]) <= enough[1]:
+                        return [play]
+            plays += laid
+        if counted is not None and len(plays) > 1:
+            plays = _least_filled(plays, targets, counted)
+        # Most valuable first, then the fewest cards (a collection that leaves more cards
+        # survives more plays, see ``_Collection.survives``), then by codes, ties in
+        # listing order: stable sorts on C-level keys instead of a key function called for
+        # every play.
         plays.sort(key=_CODES_OF)
+        plays.sort(key=_SIZE_OF)
         plays.sort(key=_VALUE_OF, reverse=True)
         return plays
 
+    def _layoff_plays(self, left: list[int], meld: Meld, index: int, side: int,
+                      counted: Sequence[int] | None,
+                      targets: list[tuple[int, bool]] | None = None) -> list[_Play]:
+        """The lay-offs of cards in ``left`` on the side's meld ``meld`` (at ``index``)
+        that count towards an owed initial meld, as :meth:`_qualifying_plays` lists them;
+        each one's (``index``, whether it makes a canasta) goes to ``targets``."""
+        cap = self._s.meld.max_size
+        if cap is not None and len(meld.cards) >= cap:
+            return []
+        custom = self._s.custom_meld_check
+        values = self._s.values
+        plays: list[_Play] = []
+        for codes, kind in self._layoff_cands(self._layoff_entry(left, meld)):
+            if custom:
+                made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
+                if made is None or self._custom_problem(side, made, codes):
+                    continue
+            if counted is None:
+                value = sum(values[c] for c in codes)
+            else:
+                value = _value_counted(codes, counted, values)
+                if not value:
+                    continue
+            plays.append((codes, value, index, None, None))
+            if targets is not None:
+                targets.append((index, kind is not None))
+        return plays
+
     def _playable_value(self, left: Sequence[int], side: int, also: int | None = None,
-                        melds: Sequence[Meld] | None = None) -> int:
+                        melds: Sequence[Meld] | None = None,
+                        counted: Sequence[int] | None = None) -> int:
         """A cap on what plays of the cards ``left`` could count towards an owed initial
         meld: the value of the wild cards, of the naturals of each rank that could make a
         set with the wild cards there are or lie off on one of the side's sets (or on a set
@@ -2090,16 +2284,20 @@ class Game:
         naturals that lie in a stretch of one suit long enough for a run (every natural of
         the run ranks while the side has a run a card could join). It needs no list of
         plays, so most takes that cannot be completed are told apart at once (AS-23).
+        ``counted``: the cards of ``left`` that count when melded (default: all of them);
+        the others (from the pile) only help make melds (AS-23).
 
         Fewer cards never raise it, so it caps the cards a take leaves by what the whole
         hand gives less the take's own cards (see :meth:`_list_pair_takes`)."""
         s = self._s
         mr = s.meld
         values = s.values
+        if counted is None:
+            counted = left
         jokers = left[JOKER_CODE]
         wild = left[0] + left[1] + left[2] + left[3] + jokers
-        total = values[0] * left[0] + values[1] * left[1] + values[2] * left[2] \
-            + values[3] * left[3] + values[JOKER_CODE] * jokers if wild else 0
+        total = values[0] * counted[0] + values[1] * counted[1] + values[2] * counted[2] \
+            + values[3] * counted[3] + values[JOKER_CODE] * counted[JOKER_CODE] if wild else 0
         if melds is None:
             melds = self._melds[side]
         low = high = 0
@@ -2107,7 +2305,7 @@ class Game:
             # A natural may lie off on a run on the table from far away: count them all.
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
-            total += sum(map(mul, values[start:stop], left[start:stop]))
+            total += sum(map(mul, values[start:stop], counted[start:stop]))
         # The ranks of the side's sets, a bit each (no set built for a few melds).
         on_table = 0 if also is None else 1 << also
         for meld in melds:
@@ -2124,12 +2322,12 @@ class Game:
                 continue  # (naturals of the run ranks are counted with the runs)
             in_sets |= 1 << rank
             if value >= 0:
-                total += value * held
+                total += value * (counted[b0] + counted[b1] + counted[b2] + counted[b3])
             else:
-                total += (values[b0] * left[b0] + values[b1] * left[b1]
-                          + values[b2] * left[b2] + values[b3] * left[b3])
+                total += (values[b0] * counted[b0] + values[b1] * counted[b1]
+                          + values[b2] * counted[b2] + values[b3] * counted[b3])
         if mr.runs and not high:
-            total += self._run_stretch_value(left, in_sets)
+            total += self._run_stretch_value(left, in_sets, counted)
         return total
 
     def _playable_rows(self) -> tuple[_PlayableRows, ...]:
@@ -2155,10 +2353,12 @@ class Game:
             found.append(by_content.setdefault(row_tuple, row_tuple))
         return tuple(found)
 
-    def _run_stretch_value(self, left: Sequence[int], in_sets: int) -> int:
-        """The value of the naturals in ``left`` not of the ranks in ``in_sets`` (a bit per
-        rank) that lie in a stretch of consecutive ranks of one suit, all held, at least a
-        run long: only those could make a run or lie off on one made of them (AS-9)."""
+    def _run_stretch_value(self, left: Sequence[int], in_sets: int,
+                           counted: Sequence[int]) -> int:
+        """The value of the naturals of ``counted`` (a part of ``left``) not of the ranks
+        in ``in_sets`` (a bit per rank) that lie in a stretch of consecutive ranks of one
+        suit, all in ``left``, at least a run long: only those could make a run or lie off
+        on one made of them (AS-9)."""
         mr = self._s.meld
         values = self._s.values
         low, run_min = int(mr.run_low), mr.run_min
@@ -2185,7 +2385,7 @@ class Game:
                     for k in range(i, j):
                         if not in_sets >> (low + k) & 1:
                             code = start + 4 * k + suit
-                            total += values[code] * left[code]
+                            total += values[code] * counted[code]
                 i = j
         return total
 
@@ -2196,9 +2396,9 @@ class Game:
         player = self._current
         counts = self._take_counts
         assert counts is not None
-        if self._playable_value(counts, self._s.side_of[player]) < need:
-            return False
         hand = self._hands[player]
+        if self._playable_value(hand, self._s.side_of[player], counted=counts) < need:
+            return False
         free: list[int] = []
         if self._s.strand_check:
             # PH-16: keep a card that may be discarded (canastas made on the way only lift
@@ -2214,23 +2414,33 @@ class Game:
                            size: int, hand: Sequence[int], free: list[int],
                            answer_only: bool = False) -> _Collection | bool | None:
         """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
-        cards that qualify (``counts``), the side's melds, the hand's size and counts and
+        cards that count (``counts``: those held before the take), the side's melds, the
+        hand's size and counts (the cards the plays may use, the pile's among them) and
         the codes that may be discarded (empty: no such rule). A pile take is judged on
         the inputs it would leave, without being made (AS-23). With ``answer_only`` the
         caller needs no collection: a single play that is enough answers ``True``, and so
         does any collection found."""
-        values = self._s.values
-        left = counts[:]
         spare = size - max(2, self._s.going_out.keep_cards)
         # Without a card to keep for the discard (PH-16), one play that counts enough and
         # leaves the cards to keep settles it: the search's first play would be enough.
         enough = (need, spare) if answer_only and not free else None
-        found_plays = self._qualifying_plays(left, melds, enough)
+        found_plays = self._qualifying_plays(list(hand), melds, enough, counts)
         if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
                 and len(found_plays[0][0]) <= spare:
             return True
+        return self._search_plays(need, counts, found_plays, size, hand, free, answer_only)
+
+    def _search_plays(self, need: int, counts: Sequence[int], found_plays: list[_Play],
+                      size: int, hand: Sequence[int], free: list[int],
+                      answer_only: bool = False) -> _Collection | bool | None:
+        """The depth-first search of :meth:`_collection_search` over the qualifying plays
+        ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's)."""
         if not found_plays:
             return False
+        values = self._s.values
+        left = list(hand)  # the hand's cards the collection has not used
+        counted = list(counts)  # of those, the ones that count (each play uses them first)
+        spare = size - max(2, self._s.going_out.keep_cards)
         # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
         # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
         # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
@@ -2251,6 +2461,8 @@ class Game:
         budget = [_REACH_BUDGET]
         path: list[int] = []
 
+        # A position is its cards left and bits: what the plays so far counted follows
+        # from the cards they used, as each play counts the counted copies first.
         def walk(total: int, used: int, bits: int, again: Callable[..., bool | None]
                  ) -> bool | None:
             key = (bytes(left), bits)
@@ -2273,17 +2485,29 @@ class Game:
                     covered.update(play[0])
             # No collection from here can count more than the cards these plays could
             # still use: give up early when even that stays short.
-            if total + sum([values[c] * left[c] for c in covered]) < need:
+            if total + sum([values[c] * counted[c] for c in covered]) < need:
                 failed.add(key)
                 return False
             for number in fitting:
-                codes, value, size, _bars, sets, _pairs = plays[number]
+                codes, _value, size, _bars, sets, pairs = plays[number]
+                # What the play counts here: the counted copies of its cards still left
+                # (a play that would count nothing now only moves pile cards, and a
+                # larger play of the same meld does that, see _qualifying_plays).
+                value = 0
+                took = []
+                for c, n in pairs:
+                    k = counted[c] if counted[c] < n else n
+                    took.append(k)
+                    if k:
+                        counted[c] -= k
+                        value += values[c] * k
+                if not value:
+                    continue
                 for c in codes:
                     left[c] -= 1
                 path.append(number)
                 # A discardable card must stay (PH-16): one not used up from the hand.
-                if total + value >= need and (not free or any(
-                        hand[c] - (counts[c] - left[c]) > 0 for c in free)):
+                if total + value >= need and (not free or any(left[c] > 0 for c in free)):
                     found: bool | None = True
                 else:
                     found = again(total + value, used + size, bits | sets, again)
@@ -2292,6 +2516,8 @@ class Game:
                 path.pop()
                 for c in codes:
                     left[c] += 1
+                for (c, _n), k in zip(pairs, took, strict=True):
+                    counted[c] += k
                 if found is None:
                     return None
             failed.add(key)
@@ -2306,8 +2532,40 @@ class Game:
         if found:
             return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
                                        found_plays[number][4]) for number in path]),
-                               spare, tuple(free))
+                               spare, tuple(free), tuple(found_plays),
+                               tuple([play[5] for play in plays]))
         return found
+
+    def _plays_after(self, found: _Collection, melds: Sequence[Meld], changed: int,
+                     hand: list[int], counted: Sequence[int]) -> list[_Play]:
+        """The qualifying plays (see :meth:`_qualifying_plays`) after a play that made or
+        laid off on the meld ``melds[changed]``, derived from those the collection
+        ``found`` was chosen among before it (``found.among``): the ones whose cards are
+        still in ``hand`` and still count, less lay-offs on the
+        changed meld and new sets its rank no longer allows, with the lay-offs on it as it
+        is now. The same plays as listing them anew, save a few that use more pile cards
+        than another with the same counted cards, which the search passes over anyway
+        (AS-23)."""
+        values = self._s.values
+        joined = self._joined_ranks(melds) if self._s.joins_sets else _NO_CODES
+        plays: list[_Play] = []
+        for (codes, _value, index, open_key, set_key), pairs in zip(
+                found.among, found.among_pairs, strict=True):
+            if index == changed or (set_key is not None and set_key in joined):
+                continue
+            for c, n in pairs:
+                if hand[c] < n:
+                    break
+            else:
+                value = _value_counted(codes, counted, values)
+                if value:
+                    plays.append((codes, value, index, open_key, set_key))
+        side = self._s.side_of[self._current]
+        plays.extend(self._layoff_plays(hand, melds[changed], changed, side, counted))
+        plays.sort(key=_CODES_OF)
+        plays.sort(key=_SIZE_OF)
+        plays.sort(key=_VALUE_OF, reverse=True)
+        return plays
 
     def _completion_found(self, need: int, naturals_first: bool) -> bool:
         """The engine's completion finder, for positions too large for the exact search:
@@ -2321,8 +2579,8 @@ class Game:
         keep = max(2, game._s.going_out.keep_cards)
         strand = game._s.strand_check
         while need > 0:
-            left = game._take_counts
-            assert left is not None
+            counted = game._take_counts
+            assert counted is not None
             hand = game._hands[player]
             n = game._hsize[player]
             free: list[int] = []
@@ -2333,7 +2591,8 @@ class Game:
                     return False
             options = [(naturals_first and any(c in WILD_CODES for c in codes), -value, codes,
                         index)
-                       for codes, value, index, _open, _set in game._qualifying_plays(left[:])
+                       for codes, value, index, _open, _set
+                       in game._qualifying_plays(hand[:], counted=counted)
                        if n - len(codes) >= keep]
             options.sort()
             chosen: MakeMeld | LayOff | None = None
@@ -2348,19 +2607,6 @@ class Game:
                 return False
             game._executors[type(chosen)](game, chosen)
         return True
-
-    def _from_held_cards(self, action: Action) -> bool:
-        """Whether ``action`` plays only cards held before an initial pile take: until the
-        minimum is reached only they may be melded (AS-23; the others wait)."""
-        counts = self._take_counts
-        assert counts is not None
-        cards: Sequence[Card] = getattr(action, "cards", ())
-        if isinstance(action, PlaceRedThree):
-            return True
-        taken: dict[int, int] = {}
-        for card in cards:
-            taken[card.code] = taken.get(card.code, 0) + 1
-        return all(counts[code] >= n for code, n in taken.items())
 
     def _keeps_initial_reachable(self, action: Action,
                                  found: _Collection | bool | None = None) -> bool:
@@ -2385,7 +2631,7 @@ class Game:
         if need <= 0:
             return True
         if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
-                and found.survives(self, action, used):
+                and found.survives(self, action, used, need, left):
             return True
         s = self._s
         player = self._current
@@ -2400,13 +2646,18 @@ class Game:
                 melds.append(self._made_meld(action)[0])
             else:
                 melds[action.meld] = self._laid_off(melds[action.meld], tuple(used))
-            if self._playable_value(left, side, None, melds) < need:
-                return False
             hand = self._hands[player][:]
             for code in used:
                 hand[code] -= 1
-            reached = self._collection_search(need, left, melds,
-                                              self._hsize[player] - len(used), hand, [])
+            if self._playable_value(hand, side, None, melds, left) < need:
+                return False
+            size = self._hsize[player] - len(used)
+            if isinstance(found, _Collection):
+                changed = len(melds) - 1 if isinstance(action, MakeMeld) else action.meld
+                plays = self._plays_after(found, melds, changed, hand, left)
+                reached = self._search_plays(need, left, plays, size, hand, [])
+            else:
+                reached = self._collection_search(need, left, melds, size, hand, [])
             if reached is not None:
                 return reached is not False
         after = self.clone()
@@ -2784,11 +3035,16 @@ class Game:
         held = self._hands[player][:]
         for code in codes:
             held[code] -= 1
+        # The hand after the take: the cards held (they count) and the pile's (they may
+        # fill out melds, AS-23).
+        kept = held[:]
+        for code in self._pile_to_hand():
+            kept[code] += 1
         side = s.side_of[player]
         top = self._pile[-1]
         need = self._minimum[side] - (self._take_value(codes) if value is None else value)
         if playable is None:
-            playable = self._playable_value(held, side, top // 4 + 2)
+            playable = self._playable_value(kept, side, top // 4 + 2, None, held)
         if playable < need:
             return False
         if s.custom_meld_check:
@@ -2809,19 +3065,14 @@ class Game:
             melds.append(meld)
         else:
             melds[join] = meld
-        hand: Sequence[int] = held
         free: list[int] = []
         if s.strand_check:
-            kept = held[:]
-            for code in self._pile_to_hand():
-                kept[code] += 1
             kinds = tuple(m.canasta for m in melds if m.canasta is not None)
             forbidden = self._forbidden(player, False, kept, kinds)
             free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
             if not free:
                 return False
-            hand = kept
-        found = self._collection_search(need, held, melds, size, hand, free, True)
+        found = self._collection_search(need, held, melds, size, kept, free, True)
         if found is None:
             after = self._made_take(action)
             return after._completion_found(need, True) or after._completion_found(need, False)
@@ -3121,11 +3372,6 @@ class Game:
                     "never go back to the hand, and after that play the rest of your hand "
                     "could not make up the minimum this turn")
             return
-        if not self._from_held_cards(action):
-            raise IllegalActionError(
-                self._rule("initial-meld-pile"),
-                "until your side's initial meld reaches the minimum, meld only cards you held "
-                "before taking the pile: cards from the pile do not count towards it")
         if not self._keeps_initial_reachable(action):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
@@ -3470,7 +3716,12 @@ class Game:
             # the hand can still reach it this turn; the engine then holds the player
             # to that before any discard.
             if hand_cap is None:
-                hand_cap = self._playable_value(hand, side, rank)
+                # The pile's cards join the hand and may fill out its melds; only the
+                # hand's count (AS-23).
+                with_pile = hand[:]
+                for code in self._pile_to_hand():
+                    with_pile[code] += 1
+                hand_cap = self._playable_value(with_pile, side, rank, None, hand)
             # What the whole hand could count caps what the cards a take leaves could,
             # less the take's cards (fewer wild cards only allow fewer sets): when that
             # falls short, every short take does.
@@ -3485,7 +3736,8 @@ class Game:
                     exact = hand_cap - nat_value
                 else:
                     rows = s.tables.playable_rows
-                    wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+                    wild = with_pile[0] + with_pile[1] + with_pile[2] + with_pile[3] \
+                        + with_pile[JOKER_CODE]
                     if rows is not None and rows[min(wild, s.set_wild_cap)] \
                             is rows[min(wild - w, s.set_wild_cap)]:
                         exact = hand_cap - value
@@ -3965,12 +4217,7 @@ class Game:
         # copied at once.
         fast = not must and not custom and not forbidden_now
         limit = safe if safe < n - 2 else n - 2
-        # AS-23: while an initial meld is owed only cards held before the take may be
-        # played, so the plays are listed from those cards alone (a pile take can add
-        # dozens of cards whose plays would all be thrown away).
-        counts = self._take_counts
-        source = [a if a < b else b for a, b in zip(hand, counts, strict=True)] \
-            if owes and counts is not None else hand
+        source = hand
         entries = self._meld_entries(source, black3=True) if melding else ()
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
         meld_actions = s.tables.meld_actions
@@ -4159,29 +4406,34 @@ class Game:
         turn to the search: each step plays the lowest card left (naturals before wild
         cards) in every meld or lay-off that can hold it, or keeps it back as the final
         discard, so each way of dividing the hand is met once rather than in every order
-        of its plays. The positions decided are kept for the rest of the turn (each
-        search of a turn meets those of the searches before it), in a table the game and
-        its copies share: an answer depends only on what its key holds, so it is the same
-        whichever game found it. A search that visits more than :data:`_OUT_BUDGET`
-        positions answers no (only huge hands get there).
+        of its plays. Each search keeps the positions it decides to itself; its answer
+        is kept for the rest of the turn, in a table the game and its copies share. A
+        search that visits more than :data:`_OUT_BUDGET` positions answers no (only huge
+        hands get there). So that an answer depends on the position alone, never on the
+        searches made before it, a search starts with none of their positions: one that
+        met decided positions would visit fewer and could find what a fresh one gives up
+        on, and a record made after it would then be refused on replay.
         """
         if self._phase != PLAY or self._answer is False or self._retracted:
             return False
-        memo = self._out_memo
-        if memo is None:
-            memo = self._out_memo = {}
-        known = memo.get(self._probe_key(None))
+        answers = self._out_memo
+        if answers is None:
+            answers = self._out_memo = {}
+        key = self._probe_key(None)
+        known = answers.get(key)
         if known is not None:
             return known
         if not self._canastas_within_reach() or len(self._lone_cards()) > 1:
-            memo[self._probe_key(None)] = False
+            answers[key] = False
             return False  # one card may be the final discard, two cannot
         probe = self.clone()
         probe._probe = True
         try:
-            return probe._probe_out(memo, None, [_OUT_BUDGET])
+            found = probe._probe_out({}, None, [_OUT_BUDGET])
         except _SearchExhausted:
-            return False
+            found = False
+        answers[key] = found
+        return found
 
     def _canastas_within_reach(self) -> bool:
         """Whether the side's going-out conditions would be met if the hand completed as

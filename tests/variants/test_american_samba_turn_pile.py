@@ -608,7 +608,8 @@ def test_AS_23_only_top_card_of_pile_counts() -> None:
 def test_AS_23_take_reaches_minimum_with_hand_cards_in_the_take_meld() -> None:
     """Wild cards from hand in the take meld count: 9+9+9+joker = 80 reaches 50 in the
     take itself. Taking with the pair alone (30) is allowed too, because the joker can be
-    laid off afterwards — and until it is, nothing else may be played."""
+    laid off afterwards, or make a set with the pile's two aces (which count nothing, the
+    joker 50) — and until one of those is played, nothing else may be."""
     game = start(HandSetup(hands=("9h 9s JK 6c 7d 8h", "4c 8c Jh Qd Kc"),
                            pile="Ah Ad 9d", stock="Qs Jh 7c 6h", to_play=0))
     assert {text("take-pile 9h 9s JK"), text("take-pile 9h 9s")} <= legal(game)
@@ -617,7 +618,7 @@ def test_AS_23_take_reaches_minimum_with_hand_cards_in_the_take_meld() -> None:
     assert once.has_initial_meld(0) and once.is_legal("discard 6c")
     game.apply("take-pile 9h 9s")
     assert not game.has_initial_meld(0) and game.initial_meld_count() == 30
-    assert legal(game) == {text("lay-off 0 JK")}
+    assert legal(game) == {text("lay-off 0 JK"), text("meld Ad Ah JK")}
     assert rule_of(game, "discard 6c") == "AS-23"
     game.apply("lay-off 0 JK")
     assert game.has_initial_meld(0) and game.initial_meld_count() == 80
@@ -627,7 +628,7 @@ def test_AS_23_take_reaches_minimum_with_hand_cards_in_the_take_meld() -> None:
 def test_AS_23_take_completed_by_further_melds_from_hand() -> None:
     """A take short of the minimum is completed by melds from hand in the same turn:
     9+9+9 = 30, then the kings (or the queens) bring it to 60. The pile's cards (aces, a
-    king) stay in hand and count nothing."""
+    king) count nothing, but may be melded before the minimum is reached."""
     game = start(HandSetup(hands=("9h 9s Kh Kd Ks Qh Qd Qs 6c 7d", "4c 8c Jh Qd Kc"),
                            pile="Ah Ad As Kc 9d", stock="Qs Jh 7c 6h", to_play=0))
     assert text("take-pile 9h 9s") in legal(game)
@@ -635,9 +636,10 @@ def test_AS_23_take_completed_by_further_melds_from_hand() -> None:
     assert hand(game, 0) == cards("Kh Kd Ks Qh Qd Qs 6c 7d Ah Ad As Kc")
     assert game.pile == ()
     listed = legal(game)
-    assert {text("meld Kh Kd Ks"), text("meld Qh Qd Qs")} <= listed
-    assert text("meld Ah Ad As") not in listed  # cards from the pile wait
-    assert rule_of(game, "meld Ah Ad As") == "AS-23"
+    assert {text("meld Kh Kd Ks"), text("meld Qh Qd Qs"), text("meld Ah Ad As")} <= listed
+    aces = game.clone()
+    aces.apply("meld Ah Ad As")
+    assert aces.initial_meld_count() == 30 and aces.owes_initial_meld()
     assert rule_of(game, "retract") == "AS-23"
     game.apply("meld Kh Kd Ks")
     assert game.has_initial_meld(0)

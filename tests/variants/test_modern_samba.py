@@ -604,8 +604,8 @@ def test_MS_10_one_hundred_twenty_suffice_below_7000(score: int, complete: bool)
 def test_MS_10_taking_the_pile_counts_top_and_hand_cards_only() -> None:
     """For the initial meld the top card and the hand cards melded in the turn count; the
     aces and joker lower in the pile do not. A take short by itself is allowed because the
-    queens or the run in hand can make up the rest, which must be melded before a discard
-    (MS-10)."""
+    queens or the run in hand can make up the rest, which must be melded before a discard;
+    the pile's aces may be melded on the way, counting nothing (MS-10)."""
     game = start(("Kc Kd 2c Qc Qd Qs 8h 9h Th 5c", "5d 7c 7s"), pile="Ac Ad As JK Kh",
                  stock="4s 4d")
     assert game.initial_minimum(0) == 50
@@ -615,7 +615,7 @@ def test_MS_10_taking_the_pile_counts_top_and_hand_cards_only() -> None:
     game.apply("take-pile Kc Kd")
     legal = legal_texts(game)
     assert {text("meld Qc Qd Qs"), text("meld 8h 9h Th")} <= legal
-    assert rule_of(game, "meld Ac Ad As") == "MS-10"
+    assert text("meld Ac Ad As") in legal
     assert rule_of(game, "discard 5c") == "MS-10"
     game.apply("meld Qc Qd Qs")
     assert game.has_initial_meld(0)

@@ -412,7 +412,9 @@ def check_hidden_swap(game: Game, seat: int, *, hand_card: Card | str | None = N
     same legal actions in both when its hand is the same. Then plays up to ``steps``
     actions in both games in step — each chosen by ``choose`` among the actions legal in
     both (default: seeded random) — checking again after each, until the hand ends (the
-    score sheet shows the hands, so the games may then differ).
+    score sheet shows the hands, so the games may then differ) or ``seat``'s initial meld
+    counts differently in the two (after a pile take only the cards held before it count,
+    AS-23, and the count is public).
 
     Returns ``False`` when no swap was possible (nothing was checked), else ``True``.
 
@@ -436,8 +438,13 @@ def check_hidden_swap(game: Game, seat: int, *, hand_card: Card | str | None = N
         if not common:
             break
         action = chooser(plain, common)
+        mover = plain.current_player
         plain.apply(action)
         swapped.apply(action)
+        if mover == seat and plain.initial_meld_count() != swapped.initial_meld_count():
+            # After an initial pile take only the cards held before it count (AS-23), and
+            # the count is announced: what ``seat`` held, which differs, shows from here.
+            break
         if len(plain.hand_results) != len(swapped.hand_results):
             raise AssertionError(
                 f"after {action} one twin ended the hand and the other did not\n  game: "
