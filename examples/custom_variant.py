@@ -15,8 +15,8 @@ from canasta_family.hookspecs import Options
 from canasta_family.players import GreedyPlayer, play_game
 from canasta_family.plugins import Variant
 from canasta_family.rules import DealRules, GameResult, VariantInfo
-from canasta_family.variants._core import standard_game_result
 from canasta_family.variants.american_samba import VARIANT, AmericanSambaPlugin
+from canasta_family.variants.helpers import standard_game_result
 
 
 class ShortSambaPlugin(AmericanSambaPlugin):

@@ -35,8 +35,8 @@ from canasta_family.rules import (
     VariantInfo,
     Violation,
 )
-from canasta_family.variants._core import standard_game_result, standard_sides
 from canasta_family.variants.american_samba import initial_minimum
+from canasta_family.variants.helpers import standard_game_result, standard_sides
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game

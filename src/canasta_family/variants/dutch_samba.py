@@ -30,9 +30,9 @@ from canasta_family.rules import (
     SinglePickupRules,
     VariantInfo,
 )
-from canasta_family.variants._core import core_score_items
 from canasta_family.variants.american_samba import VARIANT as AMERICAN
 from canasta_family.variants.american_samba import AmericanSambaPlugin, initial_minimum
+from canasta_family.variants.helpers import core_score_items
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game

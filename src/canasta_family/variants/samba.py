@@ -32,9 +32,9 @@ from canasta_family.rules import (
     SinglePickupRules,
     VariantInfo,
 )
-from canasta_family.variants._core import standard_game_result
 from canasta_family.variants.american_samba import VARIANT as AMERICAN
 from canasta_family.variants.american_samba import AmericanSambaPlugin
+from canasta_family.variants.helpers import standard_game_result
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game

@@ -51,9 +51,9 @@ from canasta_family.rules import (
     VariantInfo,
     Violation,
 )
-from canasta_family.variants._core import core_score_items, standard_game_result
 from canasta_family.variants.american_samba import VARIANT as AMERICAN_SAMBA
 from canasta_family.variants.american_samba import AmericanSambaPlugin, initial_minimum
+from canasta_family.variants.helpers import core_score_items, standard_game_result
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
