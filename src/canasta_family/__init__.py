@@ -25,7 +25,7 @@ from canasta_family.actions import (
     TakePile,
     parse_action,
 )
-from canasta_family.api import DEFAULT_VARIANT, new_game
+from canasta_family.api import DEFAULT_VARIANT, new_game, replay
 from canasta_family.arrangement import HandSetup
 from canasta_family.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from canasta_family.engine import Game
@@ -44,7 +44,7 @@ from canasta_family.hookspecs import hookimpl
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
 from canasta_family.plugins import available_variants, broken_variants, find_variant
-from canasta_family.record import GameRecord, load_record, replay
+from canasta_family.record import GameRecord, load_record
 from canasta_family.results import HandResult, SideScore
 
 __version__ = "0.1.0"

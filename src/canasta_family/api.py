@@ -1,4 +1,4 @@
-"""The front door: :func:`new_game`.
+"""The front door: :func:`new_game`, and :func:`replay` to rebuild a game from its record.
 
 >>> game = new_game("american-samba", players=2, seed=42)
 >>> game.num_players, game.variant.name
@@ -7,14 +7,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from typing import Any
 
 from canasta_family.arrangement import HandSetup
 from canasta_family.engine import Game
-from canasta_family.errors import SetupError, excerpt
+from canasta_family.errors import CanastaError, RecordError, SetupError, excerpt
 from canasta_family.plugins import find_variant
+from canasta_family.record import GameRecord, as_record
+from canasta_family.state_digest import digest_differences, state_digest
 
-__all__ = ["DEFAULT_VARIANT", "new_game"]
+__all__ = ["DEFAULT_VARIANT", "new_game", "replay"]
 
 DEFAULT_VARIANT = "american-samba"
 """The variant played when none is named (CLI and examples)."""
@@ -69,3 +73,49 @@ def _check_types(players: object, seed: object, start: object) -> None:
         if isinstance(score, bool) or not isinstance(score, int) or abs(score) > _MAX_SEED:
             raise SetupError(f"setup scores must be whole numbers of at most 64 bits, not "
                              f"{excerpt(score)}")
+
+
+def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> Game:
+    """Rebuild a game from its record: a :class:`~canasta_family.record.GameRecord`, its
+    JSON data, its JSON text, or a :class:`pathlib.Path` to a record file (a plain string
+    is always JSON text, never a file name; see
+    :func:`~canasta_family.record.load_record`).
+
+    Raises :class:`~canasta_family.errors.RecordError` naming the first bad field or
+    action, or, when the record has a digest, the parts of the final state that differ
+    from it (an edited seed, option, start or action list).
+
+    >>> game = replay('{"schema": 2, "variant": "samba", "players": 2, "seed": 5, '
+    ...               '"actions": ["draw"]}')
+    >>> game.variant.name, len(game.actions)
+    ('samba', 1)
+    >>> replay("game.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    canasta_family.errors.RecordError: replay takes a record's JSON text, ... load_record(path) ...
+    """
+    rec = as_record(record)
+    try:
+        game = new_game(rec.variant, players=rec.players, seed=rec.seed,
+                        options=dict(rec.options), start=rec.start)
+    except CanastaError as exc:
+        raise RecordError(f"record cannot start its game: {exc}") from exc
+    for index, text in enumerate(rec.actions):
+        try:
+            game.apply(text)
+        except CanastaError as exc:
+            raise RecordError(f"action {index} ({excerpt(text)}) does not replay: {exc}",
+                              action_index=index) from exc
+    if rec.digest is not None:
+        differ = digest_differences(dict(rec.digest), state_digest(game))
+        if differ:
+            raise RecordError(
+                f"the replayed game does not match the record's digest (differs in: "
+                f"{', '.join(differ)}): the record's seed, options, start or actions were "
+                "changed after it was written")
+    replayed = [result.table for result in game.hand_results if result.table is not None]
+    for index, table in enumerate(rec.tables):
+        if index >= len(replayed) or replayed[index] != table:
+            raise RecordError(f"record field 'tables'[{index}] is not the table hand {index} "
+                              "ended on when replayed")
+    return game

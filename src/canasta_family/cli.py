@@ -26,7 +26,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from canasta_family.api import DEFAULT_VARIANT, new_game
+from canasta_family.api import DEFAULT_VARIANT, new_game, replay
 from canasta_family.command_arguments import OneLineParser, at_least, variant_options
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError
@@ -34,7 +34,7 @@ from canasta_family.output_files import check_output_path, write_atomically
 from canasta_family.players import decide
 from canasta_family.players.kinds import make_player, parse_player_spec
 from canasta_family.plugins import Variant, all_variants, broken_variants, find_variant
-from canasta_family.record import load_record, replay
+from canasta_family.record import load_record
 from canasta_family.record_header import game_header, header_lines
 from canasta_family.simulate import add_parser as add_simulate_parser
 from canasta_family.simulate import run_simulate

@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from canasta_family.actions import Answer, LayOff, MakeMeld, TakePile, parse_action
 from canasta_family.cards import Card, parse_card, parse_cards
@@ -190,15 +190,19 @@ ASK_FRESH_TRIES = 16
 
 _YES = Answer(yes=True)
 
+# What a determinization calls on the game it is given.
+_GAME_METHODS = ("observation", "hand_cards", "apply", "_with_hidden", "clone")
+
 
 def _check_seat(game: object, player: object) -> None:
-    """Raise :class:`DeterminizationError` naming ``game`` or ``player`` when it is bad."""
-    from canasta_family.engine import Game
+    """Raise :class:`DeterminizationError` naming ``game`` or ``player`` when it is bad.
 
-    if not isinstance(game, Game):
+    A game is known by what this module asks of it, not by its class: the engine imports
+    this module, which does not import the engine back."""
+    if not all(callable(getattr(game, name, None)) for name in _GAME_METHODS):
         raise DeterminizationError(f"game must be a Game, not {type(game).__name__}",
                                    field="game")
-    seats = game.num_players
+    seats = cast("Game", game).num_players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
         raise DeterminizationError(f"player must be a seat of the game, 0 to {seats - 1}, "
                                    f"not {player!r}", field="player")

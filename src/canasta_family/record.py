@@ -36,13 +36,12 @@ import attrs
 
 from canasta_family.actions import MAX_ACTION_CHARS, verb_kind
 from canasta_family.arrangement import HandSetup
-from canasta_family.errors import CanastaError, RecordError, excerpt
+from canasta_family.errors import RecordError, excerpt
 from canasta_family.hand_table import HandTable
 from canasta_family.record_meta import freeze_meta, thaw_meta
 from canasta_family.state_digest import (
     DIGEST_HEX_DIGITS,
     DIGEST_PARTS,
-    digest_differences,
     state_digest,
 )
 
@@ -50,7 +49,7 @@ if TYPE_CHECKING:
     from canasta_family.engine import Game
 
 __all__ = ["MAX_RECORD_ACTIONS", "MAX_RECORD_BYTES", "SCHEMA_VERSION", "GameRecord",
-           "load_record", "replay"]
+           "as_record", "load_record"]
 
 SCHEMA_VERSION = 2
 _SCHEMA_1 = 1
@@ -382,7 +381,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     return GameRecord.loads(text)
 
 
-def _as_record(source: object) -> GameRecord:
+def as_record(source: object) -> GameRecord:
+    """``source`` as a :class:`GameRecord`: a record itself, its JSON data, its JSON text
+    or a :class:`pathlib.Path` to a record file (what :func:`~canasta_family.api.replay`
+    takes).
+
+    >>> as_record('{"schema": 2, "variant": "samba", "players": 2, "seed": 5, '
+    ...           '"actions": []}').seed
+    5
+    """
     if isinstance(source, GameRecord):
         return source
     if isinstance(source, Mapping):
@@ -398,53 +405,6 @@ def _as_record(source: object) -> GameRecord:
         return load_record(source)
     raise RecordError(f"replay takes a GameRecord, its JSON data, its JSON text or a "
                       f"pathlib.Path, not {type(source).__name__}")
-
-
-def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> Game:
-    """Rebuild a game from its record: a :class:`GameRecord`, its JSON data, its JSON
-    text, or a :class:`pathlib.Path` to a record file (a plain string is always JSON
-    text, never a file name; see :func:`load_record`).
-
-    Raises :class:`~canasta_family.errors.RecordError` naming the first bad field or
-    action, or, when the record has a digest, the parts of the final state that differ
-    from it (an edited seed, option, start or action list).
-
-    >>> game = replay('{"schema": 2, "variant": "samba", "players": 2, "seed": 5, '
-    ...               '"actions": ["draw"]}')
-    >>> game.variant.name, len(game.actions)
-    ('samba', 1)
-    >>> replay("game.json")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    canasta_family.errors.RecordError: replay takes a record's JSON text, ... load_record(path) ...
-    """
-    from canasta_family.api import new_game
-
-    rec = _as_record(record)
-    try:
-        game = new_game(rec.variant, players=rec.players, seed=rec.seed,
-                        options=dict(rec.options), start=rec.start)
-    except CanastaError as exc:
-        raise RecordError(f"record cannot start its game: {exc}") from exc
-    for index, text in enumerate(rec.actions):
-        try:
-            game.apply(text)
-        except CanastaError as exc:
-            raise RecordError(f"action {index} ({excerpt(text)}) does not replay: {exc}",
-                              action_index=index) from exc
-    if rec.digest is not None:
-        differ = digest_differences(dict(rec.digest), state_digest(game))
-        if differ:
-            raise RecordError(
-                f"the replayed game does not match the record's digest (differs in: "
-                f"{', '.join(differ)}): the record's seed, options, start or actions were "
-                "changed after it was written")
-    replayed = [result.table for result in game.hand_results if result.table is not None]
-    for index, table in enumerate(rec.tables):
-        if index >= len(replayed) or replayed[index] != table:
-            raise RecordError(f"record field 'tables'[{index}] is not the table hand {index} "
-                              "ended on when replayed")
-    return game
 
 
 def record_of(game: Game) -> GameRecord:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from canasta_family.api import DEFAULT_VARIANT, new_game
+from canasta_family.api import DEFAULT_VARIANT, new_game, replay
 from canasta_family.encoding import (
     ObservationLayout,
     StepBuilder,
@@ -34,7 +34,6 @@ from canasta_family.encoding import (
 )
 from canasta_family.engine import Game
 from canasta_family.plugins import available_variants, find_variant
-from canasta_family.record import replay
 
 __all__ = ["GAME_TYPE", "CanastaGame", "CanastaObserver", "CanastaState"]
 

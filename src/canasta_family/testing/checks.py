@@ -38,13 +38,12 @@ from canasta_family.actions import (
     parse_action,
     to_action,
 )
-from canasta_family.api import new_game
+from canasta_family.api import new_game, replay
 from canasta_family.arrangement import HandSetup
 from canasta_family.cards import NUM_CODES, Card, card_from_code
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError
 from canasta_family.observation import Observation
-from canasta_family.record import replay
 
 __all__ = [
     "PUBLIC_CARD_FIELDS",
