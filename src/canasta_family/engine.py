@@ -173,6 +173,8 @@ _LAYOFF_CODES: list[tuple[int, ...]] = []
 """The codes of every lay-off the memo has met, by their number."""
 _LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
 """The number of each lay-off's codes in ``_LAYOFF_CODES``."""
+_LAYOFF_NUMBERING = threading.Lock()
+"""Held while a lay-off number is handed out or the numbers start afresh."""
 
 
 def _layoff_code_number(codes: tuple[int, ...]) -> int:
@@ -180,9 +182,29 @@ def _layoff_code_number(codes: tuple[int, ...]) -> int:
     asked (see ``_LayoffActions``)."""
     number = _LAYOFF_CODE_NUMBERS.get(codes)
     if number is None:
-        number = _LAYOFF_CODE_NUMBERS[codes] = len(_LAYOFF_CODES)
-        _LAYOFF_CODES.append(codes)
+        with _LAYOFF_NUMBERING:
+            number = _LAYOFF_CODE_NUMBERS.get(codes)
+            if number is None:
+                # The codes are in place before their number is published, and no other
+                # thread hands out a number meanwhile: two code tuples never share one.
+                _LAYOFF_CODES.append(codes)
+                number = len(_LAYOFF_CODES) - 1
+                _LAYOFF_CODE_NUMBERS[codes] = number
     return number
+def _restart_layoff_numbers() -> None:
+    """Forget every lay-off number and the tables holding them (the memo limit)."""
+    with _LAYOFF_NUMBERING:
+        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
+            _LAYOFF_CODES.clear()
+            _LAYOFF_CODE_NUMBERS.clear()
+            _LAYOFF_ACTIONS.clear()
+            for tables in _TABLES.values():
+                tables.layoff_numbers.clear()
+                tables.layoff_code_numbers.clear()
+                tables.layoffs.clear()
+                tables.layoffs_held.clear()
+
+
 _MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
 _TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
 _CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
@@ -4161,14 +4183,7 @@ class Game:
     def _list_play(self, out: list[Action]) -> None:
         if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
             # Started afresh before any number is handed out, with every table of them.
-            _LAYOFF_CODES.clear()
-            _LAYOFF_CODE_NUMBERS.clear()
-            _LAYOFF_ACTIONS.clear()
-            for tables in _TABLES.values():
-                tables.layoff_numbers.clear()
-                tables.layoff_code_numbers.clear()
-                tables.layoffs.clear()
-                tables.layoffs_held.clear()
+            _restart_layoff_numbers()
         player = self._current
         s = self._s
         side = s.side_of[player]
