@@ -1,6 +1,6 @@
 """Lay-off entries on sets of naturals are built from templates shared across ranks (see
-docs/design.md, "Lay-off entries shared across ranks"): the candidates are kept once per
-join grid and counts, as suit positions and wild cards, and turned into a rank's codes.
+docs/design.md, Performance): the candidates are kept once per join grid and counts, as
+suit positions and wild cards, and turned into a rank's codes.
 Whatever the memo holds, an entry must be exactly what the plain search of the meld gives
 (same candidates, same order, same canasta kinds) so that listings stay as they were.
 

@@ -1,6 +1,5 @@
 """Short cuts of the listing, each checked against the path it replaces (docs/design.md,
-Performance: "one set enough, no search" and the lay-off numbers): they may change speed,
-never a listing.
+Caches: a cache never changes a listing): they may change speed, never a listing.
 
 - AS-23: a pair take short of the initial minimum is listed when the cards left can still
   reach it; ``_one_set_enough`` answers that without the search when one set of the hand

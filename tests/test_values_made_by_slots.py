@@ -1,7 +1,7 @@
-"""Values the engine builds by setting slots directly (docs/design.md, Performance,
-"Making values by their slots"): a ``MakeMeld``, ``LayOff`` or ``Meld`` made that way must
-be indistinguishable from one made through its public constructor — equal, with the same
-hash and the same text, and as frozen.
+"""Values the engine builds by setting slots directly (docs/design.md, Performance): a
+``MakeMeld``, ``LayOff`` or ``Meld`` made that way must be indistinguishable from one made
+through its public constructor — equal, with the same hash and the same text, and as
+frozen.
 """
 
 from __future__ import annotations

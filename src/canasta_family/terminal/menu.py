@@ -135,7 +135,7 @@ def _short(action: Action) -> str:
 
 GROUP_LIMIT = 40
 """Entries shown per group unless the whole menu is asked for: a take of the pile for an
-initial meld can have thousands of forms (docs/design.md, "Known cost")."""
+initial meld can have thousands of forms (a large pile brings many ways to meld)."""
 
 
 def menu_view(menu: Menu, width: int = 100, *, limit: int | None = GROUP_LIMIT) -> Text:
