@@ -759,7 +759,8 @@ class _Collection:
         cards are still in hand beside the plays kept before it, and it lays off on a meld
         the action did not change and opens no rank the action opened (where a side has
         one meld of a rank) — or, one such play, lays off on the meld the action made or
-        changed instead: the plays of a collection lie on the side's melds as they were,
+        changed instead, itself, a stand-in or what the action left of it: the plays of a
+        collection lie on the side's melds as they were,
         never on each other, so any of them may be left out. Sufficient, not exact: the
         search decides the rest."""
         index = action.meld if isinstance(action, LayOff) else -1
@@ -777,9 +778,10 @@ class _Collection:
         # one has.
         changed: Meld | None = None
         moved_one = False
-        for number, (_codes, play_index, key) in enumerate(self.plays):
+        for number, (codes, play_index, key) in enumerate(self.plays):
             moved = (play_index >= 0 and play_index == index) or (
                 key is not None and key == opened)
+            options = self.stand_ins(number)
             if moved:
                 if moved_one or game._s.custom_meld_check:
                     continue
@@ -787,7 +789,14 @@ class _Collection:
                     changed = game._made_meld(action)[0] if isinstance(action, MakeMeld) \
                         else game._laid_off(
                             game._melds[game._s.side_of[game._current]][index], tuple(used))
-            for option, pairs in self.stand_ins(number):
+                # What the action left of the play may lie on the meld it made instead.
+                rest = list(codes)
+                for c in used:
+                    if c in rest:
+                        rest.remove(c)
+                if rest and len(rest) < len(codes):
+                    options = [*options, (tuple(rest), _code_pairs(tuple(rest)))]
+            for option, pairs in options:
                 if len(option) > room:
                     continue
                 for c, n in pairs:
