@@ -2683,7 +2683,9 @@ class Game:
             if self._playable_value(hand, side, None, melds, left) < need:
                 return False
             size = self._hsize[player] - len(used)
-            if isinstance(found, _Collection):
+            # Derived plays miss new sets of a rank a play's canasta closes, which were
+            # barred before it while its meld was open (PH-10): there, list them anew.
+            if isinstance(found, _Collection) and not s.meld.one_open_meld_per_rank:
                 changed = len(melds) - 1 if isinstance(action, MakeMeld) else action.meld
                 plays = self._plays_after(found, melds, changed, hand, left)
                 reached = self._search_plays(need, left, plays, size, hand, [])
