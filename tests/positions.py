@@ -4,7 +4,8 @@ directory on the import path)."""
 from __future__ import annotations
 
 import canasta_family
-from canasta_family import Game, HandSetup, engine
+from canasta_family import Game, HandSetup
+from canasta_family.engine import catalog
 from canasta_family.players import HeuristicPlayer, decide
 
 
@@ -39,7 +40,7 @@ def listed_from_scratch(game: Game) -> list[str]:
     static = copy._s
     kept = static.tables
     try:
-        static.tables = engine._Tables()
+        static.tables = catalog._Tables()
         copy._legal_cache = None
         return [str(action) for action in copy.legal_actions()]
     finally:

@@ -19,10 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta_family
-from canasta_family import engine
 from canasta_family.actions import to_action
 from canasta_family.cards import card_from_code
-from canasta_family.engine import Game
+from canasta_family.engine import Game, catalog
 from canasta_family.shuffling import shuffle_like_random
 
 
@@ -93,7 +92,7 @@ def test_listed_and_rebuilt_actions_play_alike(variant: str, players: int,
                                                memo_entries: int | None,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     if memo_entries is not None:
-        monkeypatch.setattr(engine, "_MEMO_ENTRIES", memo_entries)
+        monkeypatch.setattr(catalog, "_MEMO_ENTRIES", memo_entries)
     rng = random.Random(3)
     game = canasta_family.new_game(variant, players=players, seed=21)
     kinds: set[str] = set()

@@ -63,13 +63,13 @@ def test_doctest_and_literal_blocks_are_fenced() -> None:
 def test_roles() -> None:
     """Project names link (unresolved full paths too, so the build catches them); private
     and outside names, and roles inside code blocks, stay code."""
-    known = {"Game": "canasta_family.engine.Game"}
-    text = ("See :class:`Game`, :meth:`Game.apply <canasta_family.engine.Game.apply>`, "
+    known = {"Game": "canasta_family.engine.game.Game"}
+    text = ("See :class:`Game`, :meth:`Game.apply <canasta_family.engine.game.Game.apply>`, "
             ":mod:`canasta_family.nowhere`, :mod:`canasta_family.variants._core`, "
             ":class:`ValueError`.\n\n```python\n:class:`Game`\n```")
     assert rest_markup.rewrite_roles(text, known.get) == (
-        "See [`Game`][canasta_family.engine.Game], "
-        "[`Game.apply`][canasta_family.engine.Game.apply], "
+        "See [`Game`][canasta_family.engine.game.Game], "
+        "[`Game.apply`][canasta_family.engine.game.Game.apply], "
         "[`canasta_family.nowhere`][canasta_family.nowhere], "
         "`canasta_family.variants._core`, `ValueError`.\n\n```python\n:class:`Game`\n```")
 
@@ -104,7 +104,7 @@ def test_griffe_extension_on_the_package() -> None:
         ("hand_size", "None"), ("foot_size", "0"), ("upcard_redraw", "True")]
     assert "code" not in [p.name for p in package["cards.Card"].members["__init__"].parameters]
     hooks_doc = package["hookspecs"].docstring.value
-    assert "[`Game`][canasta_family.engine.Game]" in hooks_doc
+    assert "[`Game`][canasta_family.engine.game.Game]" in hooks_doc
     assert "`canasta_family.variants._core`" in hooks_doc
 
 

@@ -23,8 +23,8 @@ import pytest
 from positions import listed_from_scratch
 
 import canasta_family
-from canasta_family import Game, MeldKind, TakePile, engine
-from canasta_family.engine import DRAW
+from canasta_family import Game, MeldKind, TakePile
+from canasta_family.engine import DRAW, catalog
 
 PAIR_VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 LAYOFF_VARIANTS = ["american-samba", "pennies-from-heaven"]
@@ -60,7 +60,7 @@ def _legal_pair_takes(game: Game) -> set[str] | None:
 @pytest.mark.parametrize("variant", PAIR_VARIANTS)
 def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_the_memo_starting_afresh(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_MEMO_ENTRIES", 40)
+    monkeypatch.setattr(catalog, "_MEMO_ENTRIES", 40)
     rng = random.Random(3)
     game = canasta_family.new_game(variant, players=_players(variant), seed=5)
     cleared = draws = with_takes = compared = 0

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import canasta_family
 from canasta_family import Game, HandSetup
-from canasta_family.engine import _submultisets
+from canasta_family.engine.catalog import _submultisets
 
 
 def _reference(items: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, ...]]:

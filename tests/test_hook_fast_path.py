@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import canasta_family
-from canasta_family import engine
+from canasta_family.engine import rule_set
 
 VARIANTS = [info.name for info in canasta_family.available_variants()]
 
@@ -25,11 +25,11 @@ VARIANTS = [info.name for info in canasta_family.available_variants()]
 def test_every_hook_call_answers_as_pluggy_does(variant: str,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Two hands of random play: each hook answer of the direct calls equals pluggy's."""
-    fast = engine._Static.call
+    fast = rule_set._Static.call
     calls: Counter[str] = Counter()
     differ: list[str] = []
 
-    def both(self: engine._Static, name: str, expected: type | tuple[type, ...],
+    def both(self: rule_set._Static, name: str, expected: type | tuple[type, ...],
              **kwargs: object) -> Any:
         answer = fast(self, name, expected, **kwargs)
         through_pluggy = getattr(self.pm.hook, name)(**kwargs)
@@ -38,7 +38,7 @@ def test_every_hook_call_answers_as_pluggy_does(variant: str,
             differ.append(f"{name}: direct {answer!r}, pluggy {through_pluggy!r}")
         return answer
 
-    monkeypatch.setattr(engine._Static, "call", both)
+    monkeypatch.setattr(rule_set._Static, "call", both)
     players = canasta_family.find_variant(variant).info.preferred_players
     game = canasta_family.new_game(variant, players=players, seed=31)
     rng = random.Random(31)

@@ -17,7 +17,8 @@ import pytest
 
 import canasta_family
 from canasta_family import engine
-from canasta_family.cards import JOKER_CODE
+from canasta_family.cards import JOKER_CODE, NUM_CODES
+from canasta_family.engine import catalog
 from canasta_family.melds import MeldKind
 
 # (variant, players, options): the third variant caps set sizes (PH-5), the fourth forbids
@@ -84,7 +85,7 @@ def test_layoff_entries_equal_the_plain_search(variant: str, players: int,
                         cands, most = game._layoff_cands(entry), entry[1]
                         assert cands == expected, (variant, str(meld), probe)
                         # The numbers name the lay-offs of those codes, in the same order.
-                        assert [engine._LAYOFF_CODES[number // engine._MELD_INDEXES]
+                        assert [catalog._LAYOFF_CODES[number // catalog._MELD_INDEXES]
                                 for number in entry[2]] == [codes for codes, _ in expected]
                         assert most == max((len(codes) for codes, _ in expected), default=0)
                         checked += 1
@@ -102,11 +103,11 @@ def test_layoff_templates_serve_other_ranks() -> None:
     static = game._s
     kept = static.tables
     try:
-        static.tables = engine._Tables()
+        static.tables = catalog._Tables()
         tables = static.tables
         seven = game._new_meld(MeldKind.SET, 7, None, (20, 21, 22), 0)
         eight = game._new_meld(MeldKind.SET, 8, None, (24, 25, 26), 0)
-        hand = [0] * engine.NUM_CODES
+        hand = [0] * NUM_CODES
         hand[0] = hand[JOKER_CODE] = 1
         hand[20] = hand[22] = hand[24] = hand[26] = 1
         first = game._layoff_entry(hand, seven)
@@ -116,7 +117,7 @@ def test_layoff_templates_serve_other_ranks() -> None:
         assert game._layoff_cands(first) == tuple(game._layoff_search(hand, seven))
         assert game._layoff_cands(second) == tuple(game._layoff_search(hand, eight))
         assert [codes for codes, _ in game._layoff_cands(second)] == [
-            tuple(c + 4 if 4 <= c < engine.JOKER_CODE else c for c in codes)
+            tuple(c + 4 if 4 <= c < JOKER_CODE else c for c in codes)
             for codes, _ in game._layoff_cands(first)]
     finally:
         static.tables = kept
@@ -129,14 +130,14 @@ def test_layoff_template_tables_stay_within_the_memo_limit(
     from positions import listed_from_scratch
 
     limit = 5
-    monkeypatch.setattr(engine, "_MEMO_ENTRIES", limit)
+    monkeypatch.setattr(catalog, "_MEMO_ENTRIES", limit)
     rng = random.Random(17)
     game = canasta_family.new_game("canasta", players=4, seed=23)
     # A memo of its own, so that what other tests left in the shared one does not count
     # (registered, as the lay-off actions start afresh with every registered memo).
-    tables = engine._Tables()
-    key = next(k for k, v in engine._TABLES.items() if v is game._s.tables)
-    monkeypatch.setitem(engine._TABLES, f"{key} (own memo)", tables)
+    tables = catalog._Tables()
+    key = next(k for k, v in catalog._TABLES.items() if v is game._s.tables)
+    monkeypatch.setitem(catalog._TABLES, f"{key} (own memo)", tables)
     monkeypatch.setattr(game._s, "tables", tables)
     names = ("layoff_templates", "layoff_rows", "layoff_sigs", "layoff_sig_ids")
     cleared = dict.fromkeys(names, 0)

@@ -16,7 +16,7 @@ import pytest
 from positions import listed_from_scratch
 
 import canasta_family
-from canasta_family import engine
+from canasta_family.engine import catalog
 
 VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 
@@ -24,7 +24,7 @@ VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_MEMO_ENTRIES", 40)
+    monkeypatch.setattr(catalog, "_MEMO_ENTRIES", 40)
     rng = random.Random(7)
     players = 6 if variant == "pennies-from-heaven" else 4
     game = canasta_family.new_game(variant, players=players, seed=11)
@@ -36,19 +36,19 @@ def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
         cands_before = len(game._s.tables.rank_cands)
         held_before = len(game._s.tables.sets_held)
         templates_before = len(game._s.tables.layoff_templates)
-        layoffs_before = len(engine._LAYOFF_ACTIONS)
+        layoffs_before = len(catalog._LAYOFF_ACTIONS)
         legal = game.legal_actions()
         cleared += game._s.tables.size < size_before
         cands_cleared += len(game._s.tables.rank_cands) < cands_before
         held_cleared += len(game._s.tables.sets_held) < held_before
         templates_cleared += len(game._s.tables.layoff_templates) < templates_before
         assert [str(action) for action in legal] == listed_from_scratch(game)
-        layoffs_cleared += len(engine._LAYOFF_ACTIONS) < layoffs_before
+        layoffs_cleared += len(catalog._LAYOFF_ACTIONS) < layoffs_before
         # The per-rank lay-off numbers start afresh with the numbers they hold: each still
         # names the codes of its shape.
         for numbers in game._s.tables.layoff_code_numbers.values():
             for shape, number in numbers.items():
-                assert engine._LAYOFF_CODES[number // engine._MELD_INDEXES] == \
+                assert catalog._LAYOFF_CODES[number // catalog._MELD_INDEXES] == \
                     numbers.codes[shape], (variant, shape, number)
         for action in rng.sample(list(legal), min(len(legal), 4)):
             assert game.is_legal(action), (variant, str(action))

@@ -22,7 +22,7 @@ import pytest
 
 import canasta_family
 from canasta_family import Game, LayOff, MakeMeld
-from canasta_family.engine import _REACH_BUDGET, _Collection
+from canasta_family.engine.initial_meld_search import _REACH_BUDGET, _Collection
 from canasta_family.melds import Meld
 
 VARIANTS = ("canasta", "american-samba")

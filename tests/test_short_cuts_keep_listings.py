@@ -18,6 +18,7 @@ import pytest
 import canasta_family
 from canasta_family import engine
 from canasta_family.actions import LayOff
+from canasta_family.engine import catalog
 
 
 def _positions(variant: str, seed: int, hands: int) -> list[canasta_family.Game]:
@@ -72,6 +73,6 @@ def test_layoffs_name_their_meld_and_survive_a_fresh_action_table() -> None:
     for first, second in zip(listings, again, strict=True):
         assert all(a is b for a, b in zip(first, second, strict=True) if isinstance(a, LayOff))
     # Started afresh, the table makes equal actions again from their numbers.
-    engine._LAYOFF_ACTIONS.clear()
+    catalog._LAYOFF_ACTIONS.clear()
     fresh = [p.clone().legal_actions() for p in positions]
     assert fresh == listings

@@ -5,7 +5,7 @@ roles, ``>>>`` doctests straight in the text, ``::`` literal blocks and simple t
 bordered with ``=`` signs. Rendered as Markdown these read badly (a doctest becomes a
 nested quotation, a role shows its colons), so the API reference rewrites them first:
 
-- a role becomes an autorefs cross-reference, ``[`Game`][canasta_family.engine.Game]``,
+- a role becomes an autorefs cross-reference, ``[`Game`][canasta_family.engine.game.Game]``,
   when its target is a public name of the project (the build then fails if the target is
   not documented), and plain code otherwise (``ValueError``, ``pyspiel``, a private
   module such as ``canasta_family.variants._core``, a constant without a docstring);

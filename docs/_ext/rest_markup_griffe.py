@@ -59,7 +59,7 @@ def _resolve(obj: griffe.Object, name: str) -> str | None:
     """The canonical path of ``name`` ("Game", "Game.apply") seen from ``obj``, if any.
 
     A name reached through a re-export (``canasta_family.Game``) becomes the path where it
-    is defined (``canasta_family.engine.Game``), the anchor the reference gives it; an
+    is defined (``canasta_family.engine.game.Game``), the anchor the reference gives it; an
     object without a docstring, which the reference leaves out, is ``UNLISTED``.
     """
     root = obj.package

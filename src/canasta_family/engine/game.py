@@ -1,36 +1,12 @@
-"""The game engine: one :class:`Game` runs any Canasta-family variant through its hooks.
-
-The engine is the only caller of hooks. It resolves a variant's rule parameters once per
-game (:mod:`canasta_family.rules`) and calls event hooks only when something happens, so
-the inner loops — listing legal actions, checking and applying them — run on plain
-integers: a hand is a list of 53 counts indexed by card code.
-
-Every action is checked completely before anything changes (``verify`` raises,
-``is_legal`` answers, ``apply`` verifies then acts), and the listing of legal actions
-(``legal_actions``) is written independently of the checks so that each can test the
-other.
-
->>> import canasta_family
->>> game = canasta_family.new_game("american-samba", players=4, seed=3)
->>> game.current_player, game.phase
-(1, 'draw')
->>> game.apply("draw")
->>> game.phase, len(game.hand_cards(1)) >= 15
-('play', True)
-"""
+"""The :class:`Game`: the state of one game and everything done to it."""
 
 from __future__ import annotations
 
 import random
-import threading
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import compress, repeat
-from operator import add, attrgetter, itemgetter, mul
-from types import MappingProxyType
+from operator import add, attrgetter, mul
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, cast
-
-import attrs
 
 from canasta_family.actions import (
     Action,
@@ -49,9 +25,78 @@ from canasta_family.actions import (
     to_action,
 )
 from canasta_family.arrangement import HandSetup
-from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank, Suit, card_from_code
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank, Suit
+from canasta_family.engine import catalog
+from canasta_family.engine.catalog import (
+    _LAYOFF_ACTIONS,
+    _LAYOFF_CODES,
+    _LAYOFF_NAT_SHIFT,
+    _LAYOFF_POSITIONS,
+    _LAYOFF_WILD_UNITS,
+    _MELD_INDEXES,
+    _MERGE_ACTIONS,
+    _MOST_OF_A_RANK,
+    _NO_LAYOFFS,
+    _NO_SET,
+    _WILD_SERIALS,
+    _Candidate,
+    _cards_of,
+    _code_pairs,
+    _Entry,
+    _indexed_action,
+    _layoff_code_number,
+    _LayoffCandidates,
+    _LayoffCodes,
+    _LayoffEntry,
+    _LayoffNumbers,
+    _PlayableRows,
+    _restart_layoff_numbers,
+    _submultisets,
+    _take_action,
+    _TakeEntry,
+    _WildList,
+    _WildPart,
+)
+from canasta_family.engine.codes import (
+    _ALL_CODES,
+    _FIRST_NATURAL,
+    _FREEZES,
+    _IS_RED_THREE,
+    _IS_WILD,
+    BLACK_THREES,
+    CARDS,
+    RED_THREES,
+    WILD_CODES,
+    _rank_codes,
+    _wild_cards_in,
+)
+from canasta_family.engine.constructors import (
+    _ANSWERS,
+    _DISCARD_ACTIONS,
+    _DRAW,
+    _PASS,
+    _PLACE_ACTIONS,
+    _RETRACT,
+    _make,
+    _new_make_meld,
+    _new_meld,
+)
+from canasta_family.engine.going_out_search import _OUT_BUDGET, _SearchExhausted
+from canasta_family.engine.initial_meld_search import (
+    _CODES_OF,
+    _NUMBER_OF,
+    _REACH_BUDGET,
+    _SIZE_OF,
+    _VALUE_OF,
+    _Collection,
+    _least_filled,
+    _Play,
+    _value_counted,
+)
+from canasta_family.engine.phases import ANSWER, DRAW, OVER, PLAY
+from canasta_family.engine.play_checks import _NO_CODES, _NOTHING_FORBIDDEN, _PlayChecks
+from canasta_family.engine.rule_set import _static_for
 from canasta_family.errors import (
-    CanastaError,
     IllegalActionError,
     InvalidActionError,
     SetupError,
@@ -60,7 +105,7 @@ from canasta_family.errors import (
 from canasta_family.hand_table import table_of
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation, observe
-from canasta_family.plugins import Variant, make_plugin_manager, validate_options
+from canasta_family.plugins import Variant, validate_options
 from canasta_family.record import GameRecord, record_of
 from canasta_family.results import HandResult, SideScore
 from canasta_family.rules import (
@@ -68,13 +113,11 @@ from canasta_family.rules import (
     DealRules,
     GameResult,
     GoingOutRules,
-    InitialMeldRules,
     MeldRules,
     PileRules,
     RedThreeRules,
     ScoreItem,
     SinglePickupRules,
-    StockEndRules,
     TurnEndEffects,
     VariantInfo,
     Violation,
@@ -83,380 +126,6 @@ from canasta_family.shuffling import shuffle_like_random
 
 __all__ = ["ANSWER", "DRAW", "OVER", "PLAY", "Game"]
 
-DRAW = "draw"
-"""Phase: the player to move draws, takes the pile (or passes on an exhausted stock)."""
-PLAY = "play"
-"""Phase: the player melds, lays off, merges, asks, and finally discards or goes out."""
-ANSWER = "answer"
-"""Phase: a partner answers "may I go out?"."""
-OVER = "over"
-"""Phase: the game has ended."""
-
-CARDS: tuple[Card, ...] = tuple(card_from_code(code) for code in range(NUM_CODES))
-WILD_CODES = (0, 1, 2, 3, JOKER_CODE)
-RED_THREES = (5, 6)
-BLACK_THREES = (4, 7)
-_FREEZES: tuple[bool, ...] = tuple(c in WILD_CODES or c in RED_THREES for c in range(NUM_CODES))
-"""Whether the card of each code freezes the pile when it is discarded onto it (AS-18a)."""
-_IS_RED_THREE: tuple[bool, ...] = tuple(c in RED_THREES for c in range(NUM_CODES))
-"""Whether each code is a red 3: an index into a tuple is cheaper than ``in RED_THREES``."""
-_IS_WILD: tuple[bool, ...] = tuple(c in WILD_CODES for c in range(NUM_CODES))
-"""Whether each code is a wild card (a table, as ``_IS_RED_THREE``)."""
-
-
-def _wild_cards_in(action: Action) -> int:
-    """How many wild cards a play holds."""
-    return sum([_IS_WILD[card.code] for card in getattr(action, "cards", ())])
-
-_Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
-"""(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
-``MakeMeld`` is ``tables.meld_actions[number]``."""
-
-_Entry = tuple["tuple[_Candidate, ...] | None", tuple[int, ...], int, "int | None",
-               "tuple[tuple[int, ...], tuple[int, ...]] | None"]
-"""The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
-(candidates, their action numbers, the size of the largest, the set rank or None, the
-memo key of a set rank's entry).
-
-The entries of set ranks leave their candidates out (None): most listings need only the
-numbers, and the candidates were most of the memo's memory. ``_rank_cands`` makes them
-from the key when a listing or a search needs them.
-
-Memo entries hold numbers, not the action objects: a tuple of plain numbers and strings is
-left alone by Python's cyclic garbage collector, and the memo holds hundreds of thousands
-of them after a few hundred hands — full collections scanning them cost a quarter of a
-simulation's time when they held the actions."""
-_LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
-_LayoffTemplate = tuple[int, tuple[int, ...], tuple["str | None", ...]]
-"""A natural set's lay-offs as (first natural code of its rank, shape numbers of the
-candidates, their canasta kinds): what the candidates are made from (see
-``_LayoffCodes``)."""
-_LayoffEntry = tuple["_LayoffCandidates | None", int, tuple[int, ...], "_LayoffTemplate | None"]
-"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
-their ``LayOff`` actions onto meld index 0, the template they come from). The action onto
-meld ``index`` has the number plus ``index`` (see ``_LayoffActions``): plain numbers, which
-the collector skips, and one tuple for every index.
-
-Entries on sets of naturals leave their candidates out (None) and keep their template:
-most listings copy the numbers and never look at a candidate, and a fresh process makes
-thousands of these entries (``Game._layoff_cands`` makes the candidates when asked).
-Entries from the plain search (runs, wild-card melds, black 3s) keep their candidates."""
-_NO_LAYOFFS: _LayoffEntry = ((), 0, (), None)
-_NO_SET: _Entry = ((), (), 0, None, None)
-"""What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
-_WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
-``_WILD_SERIALS``)."""
-_WILD_SERIALS: dict[tuple[int, ...], int] = {}
-"""A serial number for every subset of wild cards (by its codes) the memo has met: there
-are a few hundred at most."""
-_MELD_INDEXES = 4096
-"""More melds than one side can hold (a deck of at most 216 cards)."""
-_TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
-                   "tuple[TakePile, ...]", int, int]
-"""The pair takes of the pile the shape rules allow for one memo key (see
-``Game._pair_take_entry``): their candidates as (codes from hand, how many, wild cards,
-canasta kind, value of the codes, value of their naturals), in listing order; their
-actions in the same order, a tuple apart so that the candidates stay plain data the
-collector skips; the most cards any takes from hand; the least value of any (0 when
-there is none). Values leave out the top card and the pile."""
-_PlayableRows = tuple[tuple[int, int, int, int, int, int, int], ...]
-"""The set ranks but 3 as ``Game._playable_value`` walks them, for one count of wild
-cards (see ``Game._playable_rows``)."""
-_MOST_OF_A_RANK = 16
-"""More cards of one rank than a deck holds (at most 216 cards, four decks)."""
-_WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
-"""Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
-first."""
-
-_LAYOFF_CODES: list[tuple[int, ...]] = []
-"""The codes of every lay-off the memo has met, by their number."""
-_LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
-"""The number of each lay-off's codes in ``_LAYOFF_CODES``."""
-_LAYOFF_NUMBERING = threading.Lock()
-"""Held while a lay-off number is handed out or the numbers start afresh."""
-
-
-def _layoff_code_number(codes: tuple[int, ...]) -> int:
-    """The number of the lay-off codes ``codes`` in ``_LAYOFF_CODES``, given when first
-    asked (see ``_LayoffActions``)."""
-    number = _LAYOFF_CODE_NUMBERS.get(codes)
-    if number is None:
-        with _LAYOFF_NUMBERING:
-            number = _LAYOFF_CODE_NUMBERS.get(codes)
-            if number is None:
-                # The codes are in place before their number is published, and no other
-                # thread hands out a number meanwhile: two code tuples never share one.
-                _LAYOFF_CODES.append(codes)
-                number = len(_LAYOFF_CODES) - 1
-                _LAYOFF_CODE_NUMBERS[codes] = number
-    return number
-def _restart_layoff_numbers() -> None:
-    """Forget every lay-off number and the tables holding them (the memo limit)."""
-    with _LAYOFF_NUMBERING:
-        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
-            _LAYOFF_CODES.clear()
-            _LAYOFF_CODE_NUMBERS.clear()
-            _LAYOFF_ACTIONS.clear()
-            for tables in _TABLES.values():
-                tables.layoff_numbers.clear()
-                tables.layoff_code_numbers.clear()
-                tables.layoffs.clear()
-                tables.layoffs_held.clear()
-
-
-_MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
-_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
-_CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
-_CODES_OF = itemgetter(0)
-_NUMBER_OF = itemgetter(5)
-_VALUE_OF = itemgetter(1)
-"""The value of a qualifying play (AS-23)."""
-
-
-def _SIZE_OF(play: tuple[tuple[int, ...], int, int, int | None, int | None]) -> int:
-    """The number of cards of a qualifying play (AS-23)."""
-    return len(play[0])
-
-
-def _take_action(codes: tuple[int, ...]) -> TakePile:
-    """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a meld)."""
-    take = _TAKE_ACTIONS.get(codes)
-    if take is None:
-        if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
-            _TAKE_ACTIONS.clear()
-        take = _TAKE_ACTIONS[codes] = _make(TakePile, cards=_cards_of(codes), onto=None)
-    return take
-
-
-def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
-    engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
-    same cards) then hold one tuple between them, which the garbage collector scans once
-    instead of once each."""
-    cards = _CARD_TUPLES.get(codes)
-    if cards is None:
-        if len(_CARD_TUPLES) > 4 * _MEMO_ENTRIES:
-            _CARD_TUPLES.clear()
-        cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
-    return cards
-
-
-_LAYOFF_FIELD = 5
-"""Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
-four of a natural or a 2 and eight jokers."""
-_LAYOFF_NAT_SHIFT = 5 * _LAYOFF_FIELD
-"""The naturals' counts sit above the five wild cards' counts in a shape's number."""
-_LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
-"""What one natural at each suit position adds to a shape's number (before the shift)."""
-_LAYOFF_WILD_UNITS = {code: 1 << (_LAYOFF_FIELD * i) for i, code in enumerate(WILD_CODES)}
-"""What one of each wild card adds to a shape's number."""
-_LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
-_LAYOFF_WILD_BITS = (1 << _LAYOFF_NAT_SHIFT) - 1
-_LAYOFF_WILD_PARTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-"""The 2s and the jokers of the wild part of a shape's number: a few thousand at most
-(four decks hold four of each 2 and eight jokers), kept under the memo limit all the
-same."""
-
-
-class _LayoffActions(dict[int, "LayOff"]):
-    """Every ``LayOff`` by action number: the number of its codes in ``_LAYOFF_CODES``
-    times ``_MELD_INDEXES``, plus its meld index. Made when first asked, so that a memo
-    entry's numbers serve every meld index (as for new melds, the entries hold numbers
-    the garbage collector need not scan, see ``_Entry``)."""
-
-    __slots__ = ()
-
-    def __missing__(self, number: int) -> LayOff:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # any action is made again from its number
-        action = _new_layoff(number % _MELD_INDEXES,
-                             _cards_of(_LAYOFF_CODES[number // _MELD_INDEXES]))
-        self[number] = action
-        return action
-
-
-_LAYOFF_ACTIONS = _LayoffActions()
-
-
-class _LayoffCodes(dict[int, tuple[int, ...]]):
-    """The codes of lay-off shapes by shape number on the set whose first natural code is
-    ``base``, each made when first asked. A shape is a lay-off whatever the rank: how many
-    naturals of each suit position and of each wild card it holds, packed in a number
-    (``_LAYOFF_FIELD`` bits a count), which is all its codes depend on beside the rank.
-    Codes in the order of ``Game._layoff_search``: 2s, naturals, jokers."""
-
-    __slots__ = "base", "nats"
-
-    def __init__(self, base: int) -> None:
-        super().__init__()
-        self.base = base
-        self.nats: dict[int, tuple[int, ...]] = {}
-        """The codes of the naturals of a shape by their part of its number."""
-
-    def __missing__(self, number: int) -> tuple[int, ...]:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # a table of a pure function: it may start afresh at any time
-        wild = number & _LAYOFF_WILD_BITS
-        parts = _LAYOFF_WILD_PARTS.get(wild)
-        if parts is None:
-            if len(_LAYOFF_WILD_PARTS) > _MEMO_ENTRIES:
-                _LAYOFF_WILD_PARTS.clear()
-            parts = _LAYOFF_WILD_PARTS[wild] = (
-                tuple([code for i, code in enumerate(WILD_CODES[:4])
-                       for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]),
-                (JOKER_CODE,) * (wild >> (_LAYOFF_FIELD * 4) & _LAYOFF_MASK))
-        nat = number >> _LAYOFF_NAT_SHIFT
-        nats = self.nats.get(nat)
-        if nats is None:
-            base = self.base
-            nats = self.nats[nat] = tuple([base + p for p in range(4)
-                                           for _ in range(nat >> (_LAYOFF_FIELD * p)
-                                                          & _LAYOFF_MASK)])
-        found = self[number] = parts[0] + nats + parts[1]
-        return found
-
-
-class _LayoffNumbers(dict[int, int]):
-    """The ``LayOff`` action numbers onto meld index 0 (see ``_LayoffActions``) by shape
-    number, on the set whose first natural code is ``codes.base``, each found when first
-    asked: a template's numbers are then one C-level ``map`` over its shape numbers.
-    Started afresh with ``_LAYOFF_CODE_NUMBERS``, whose numbers it holds."""
-
-    __slots__ = ("codes",)
-
-    def __init__(self, codes: _LayoffCodes) -> None:
-        super().__init__()
-        self.codes = codes
-
-    def __missing__(self, shape: int) -> int:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # the numbers stay valid: each is found again the same way
-        number = self[shape] = _layoff_code_number(self.codes[shape]) * _MELD_INDEXES
-        return number
-
-
-class _Tables:
-    """Memo tables that depend only on a game's meld rules, canasta rules and card values,
-    shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
-
-    __slots__ = (
-        "by_rank",
-        "entries",
-        "layoff_code_numbers",
-        "layoff_codes",
-        "layoff_numbers",
-        "layoff_room",
-        "layoff_rows",
-        "layoff_sig_ids",
-        "layoff_sigs",
-        "layoff_templates",
-        "layoffs",
-        "layoffs_held",
-        "made_melds",
-        "meld_actions",
-        "meld_ids",
-        "meld_rows",
-        "melds",
-        "merge_ok",
-        "nat_subs",
-        "numbering",
-        "ok_ws",
-        "pair_takes",
-        "playable_rows",
-        "rank_cands",
-        "set_ok",
-        "sets_held",
-        "size",
-        "wild_groups",
-        "wild_lists",
-        "wild_subsets",
-    )
-
-    def __init__(self) -> None:
-        self.by_rank: dict[tuple[int, ...],
-                           tuple[int, dict[tuple[int, ...], _Entry]]] = {}
-        """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
-        self.entries: dict[tuple[object, ...], _Entry] = {}
-        self.sets_held: dict[tuple[int, ...], _Entry] = {}
-        """The entries of ``by_rank`` by (rank, natural counts..., wild counts...) as held,
-        ``_NO_SET`` where the counts make no set of the rank."""
-        self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                              tuple[_Candidate, ...]] = {}
-        """The candidates of set-rank entries by their memo key (see ``_Entry``)."""
-        self.size = 0
-        """Memo entries of new melds made since the memo last started afresh."""
-        self.meld_actions: list[MakeMeld] = []
-        """The ``MakeMeld`` of every action number in the memo entries."""
-        self.numbering = threading.Lock()
-        """Held while a new action number is handed out, so that two threads can never
-        give two card sets one number (the listing trusts the numbers it reads)."""
-        self.meld_ids: dict[tuple[int, ...], int] = {}
-        """The action number of the meld of each code tuple."""
-        self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
-        """The action numbers of the sets of some naturals by the serial number of the
-        wild cards with them (``_WILD_SERIALS``): what ``meld_ids`` says, a faster way."""
-        self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
-        """Lay-off entries by the meld's shape and the cards that could join it, the wild
-        cards clamped to the most the meld can take."""
-        self.layoffs_held: dict[tuple[object, ...], _LayoffEntry] = {}
-        """The same entries on sets by the meld's shape and the counts held as they are:
-        one lookup, where the clamped key needs the meld's wild room first."""
-        self.layoff_room: dict[tuple[object, ...], int] = {}
-        self.layoff_numbers: dict[_LayoffCandidates, tuple[int, ...]] = {}
-        """The action numbers of these lay-offs onto meld index 0 (see ``_LayoffEntry``):
-        entries with the same lay-offs share one tuple."""
-        self.layoff_sigs: dict[tuple[object, ...],
-                               tuple[int, tuple[tuple[bool, str | None], ...]]] = {}
-        """The join grid of a natural set's shape (``layoff_room``'s key) as its number in
-        ``layoff_sig_ids``: whether ``n`` naturals and ``w`` wild cards may join it, and the
-        canasta kind they make, for every count the hand and the wild room allow; with the
-        grid itself, by ``naturals * (room + 1) + wild cards``."""
-        self.layoff_sig_ids: dict[tuple[int, int, tuple[tuple[bool, str | None], ...]],
-                                  int] = {}
-        """A number for every join grid met: ranks and meld sizes with the same grid share
-        their lay-off templates."""
-        self.layoff_templates: dict[tuple[int, ...], tuple[tuple[int, ...],
-                                                           tuple[str | None, ...], int]] = {}
-        """The lay-offs on a natural set, whatever its rank, by (join grid number, natural
-        counts by suit position, wild counts clamped to the room): the shape numbers of the
-        candidates (see ``_LayoffCodes``), their canasta kinds and the most cards of one."""
-        self.layoff_rows: dict[tuple[int, ...],
-                               tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
-        """The wild cards that may join some naturals, by (join grid number, how many
-        naturals, wild counts clamped to the room): the wild part of the shape numbers of
-        each subset that may join, in the search's order, their canasta kinds and the most
-        wild cards of one (-1: none)."""
-        self.layoff_codes: dict[int, _LayoffCodes] = {}
-        """The codes of lay-off shapes on the set whose first natural code is the key."""
-        self.layoff_code_numbers: dict[int, _LayoffNumbers] = {}
-        """The action numbers of lay-off shapes on the set whose first natural code is the
-        key (cleared with ``_LAYOFF_CODE_NUMBERS``)."""
-        self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
-        """Melds by (is a run, codes): plain data keys the garbage collector skips."""
-        self.merge_ok: dict[tuple[object, ...], bool] = {}
-        self.wild_lists: dict[tuple[int, ...], _WildList] = {}
-        self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
-        self.set_ok: dict[tuple[int | None, int, int], bool] = {}
-        self.playable_rows: tuple[_PlayableRows, ...] | None = None
-        """What ``Game._playable_value`` walks, by count of wild cards; None until first
-        asked (``Game._playable_rows``)."""
-        self.wild_subsets: dict[tuple[int, ...], tuple[
-            tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
-        self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
-        """(wild count, canasta kind) of every legal set with that many naturals, by
-        (rank, naturals)."""
-        self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
-        """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
-        self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
-        """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
-        self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
-        """(action, the meld it makes, its codes) by id of a ``MakeMeld`` already checked;
-        the action kept in the entry keeps its id from being reused."""
-
-
-_TABLES: dict[str, _Tables] = {}
-
 _LogItem: TypeAlias = "int | str | Action | None"
 """An item of a hand's log as kept: flat, a seat (None for the table) then its event, the
 text or the action played, whose text is written when the log is read (see
@@ -464,687 +133,6 @@ text or the action played, whose text is written when the log is read (see
 
 Problem = tuple[str, str]
 """(topic, reason): a broken rule before its topic is turned into the variant's rule ID."""
-
-
-_ALL_CODES = range(NUM_CODES)
-
-
-def _rank_codes(rank: int) -> range:
-    base = (rank - 2) * 4
-    return range(base, base + 4)
-
-
-def _make(cls: type, **fields: object) -> Any:
-    # Engine-built actions are already canonical: skip the converters (hot path).
-    obj: Any = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(obj, name, value)
-    return obj
-
-
-# The slots of the values a fresh process makes by the ten thousand while its memo tables
-# fill (new melds, lay-offs, the melds they build): setting a slot through its descriptor
-# skips ``_make``'s keyword dict and attribute lookups, about 0.5 us of 0.7-0.8 us a value.
-# (Class attributes of a slotted class are its slots' member descriptors; typed as the
-# fields' values, hence the casts.)
-_SET_MAKE_CARDS = cast(Any, MakeMeld).cards.__set__
-_SET_LAYOFF_MELD = cast(Any, LayOff).meld.__set__
-_SET_LAYOFF_CARDS = cast(Any, LayOff).cards.__set__
-_SET_MELD_KIND = cast(Any, Meld).kind.__set__
-_SET_MELD_RANK = cast(Any, Meld).rank.__set__
-_SET_MELD_SUIT = cast(Any, Meld).suit.__set__
-_SET_MELD_CARDS = cast(Any, Meld).cards.__set__
-_SET_MELD_WILDS = cast(Any, Meld).wilds.__set__
-_SET_MELD_CANASTA = cast(Any, Meld).canasta.__set__
-
-
-def _new_make_meld(cards: tuple[Card, ...]) -> MakeMeld:
-    """``MakeMeld(cards)`` without its converter: ``cards`` are already in order.
-
-    >>> _new_make_meld(_cards_of((8, 9, 10))) == MakeMeld(_cards_of((8, 9, 10)))
-    True
-    """
-    action: MakeMeld = object.__new__(MakeMeld)
-    _SET_MAKE_CARDS(action, cards)
-    return action
-
-
-def _new_meld(kind: MeldKind, rank: Rank | None, suit: Suit | None,
-              cards: tuple[Card, ...], wilds: int, canasta: str | None) -> Meld:
-    """``Meld(...)`` without its converters, from fields already canonical.
-
-    >>> cards = _cards_of((8, 9, 10))
-    >>> _new_meld(MeldKind.SET, Rank(4), None, cards, 0, None) == Meld(
-    ...     MeldKind.SET, Rank(4), None, cards, 0, None)
-    True
-    """
-    meld: Meld = object.__new__(Meld)
-    _SET_MELD_KIND(meld, kind)
-    _SET_MELD_RANK(meld, rank)
-    _SET_MELD_SUIT(meld, suit)
-    _SET_MELD_CARDS(meld, cards)
-    _SET_MELD_WILDS(meld, wilds)
-    _SET_MELD_CANASTA(meld, canasta)
-    return meld
-
-
-def _new_layoff(meld: int, cards: tuple[Card, ...]) -> LayOff:
-    """``LayOff(meld, cards)`` without its converter: ``cards`` are already in order.
-
-    >>> _new_layoff(2, _cards_of((8,))) == LayOff(2, _cards_of((8,)))
-    True
-    """
-    action: LayOff = object.__new__(LayOff)
-    _SET_LAYOFF_MELD(action, meld)
-    _SET_LAYOFF_CARDS(action, cards)
-    return action
-
-
-_DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
-    _make(Discard, card=CARDS[code]) for code in range(NUM_CODES))
-# Actions without fields, or with few possible values, made once: listing hands out the
-# same objects instead of new ones each time (fewer allocations for the collector to count).
-_DRAW: Draw = _make(Draw)
-_PASS: Pass = _make(Pass)
-_RETRACT: Retract = _make(Retract)
-_ANSWERS: tuple[Answer, Answer] = (_make(Answer, yes=True), _make(Answer, yes=False))
-_PLACE_ACTIONS: dict[int, PlaceRedThree] = {
-    code: _make(PlaceRedThree, card=CARDS[code]) for code in RED_THREES}
-_INDEXED_ACTIONS: dict[tuple[type, int], Any] = {}
-
-
-def _indexed_action(cls: type[PickUp] | type[TakePile] | type[Ask], number: int) -> Any:
-    """The shared ``PickUp`` or ``TakePile`` onto meld ``number``, or ``Ask`` of seat
-    ``number``."""
-    action = _INDEXED_ACTIONS.get((cls, number))
-    if action is None:
-        if cls is Ask:
-            action = _make(Ask, partner=number)
-        elif cls is PickUp:
-            action = _make(PickUp, onto=number)
-        else:
-            action = _make(TakePile, cards=(), onto=number)
-        _INDEXED_ACTIONS[(cls, number)] = action
-    return action
-
-
-_SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
-                  ) -> tuple[tuple[int, ...], ...]:
-    """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
-    ascending code order) with between ``low`` and ``high`` elements.
-
-    Memoised: listing asks for the sub-multisets of the same few natural and wild card
-    counts again and again (the answers are plain data, which the collector skips)."""
-    key = (tuple(items), low, high)
-    found = _SUBMULTISETS.get(key)
-    if found is None:
-        if len(_SUBMULTISETS) > _MEMO_ENTRIES:
-            _SUBMULTISETS.clear()
-        found = _SUBMULTISETS[key] = tuple(_search_submultisets(key[0], low, high))
-    return found
-
-
-def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
-                         ) -> list[tuple[int, ...]]:
-    # Built item by item rather than by a recursive closure, which would be a reference
-    # cycle left for the cyclic collector on every call. Same order: by the count of the
-    # first item, then of the next, and so on.
-    found: list[tuple[int, ...]] = [()]
-    for code, count in items:
-        found = [chosen + (code,) * take for chosen in found
-                 for take in range(min(count, high - len(chosen)) + 1)]
-    return [chosen for chosen in found if len(chosen) >= low]
-
-
-# Positions the exact search of an owed initial meld visits before the engine's
-# completion finder decides instead (AS-23; only huge hands get there).
-_REACH_BUDGET = 3000
-# Positions the going-out search (``Game._out_reachable``) may visit before it gives up.
-_OUT_BUDGET = 600
-
-# Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
-# long simulation of large random hands keeps meeting new combinations of counts).
-_MEMO_ENTRIES = 50_000
-
-# Codes below this are the 2s and 3s: the top card of the pile is a natural that can be
-# taken with a pair from here up to the jokers.
-_FIRST_NATURAL = 8
-
-
-_PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-
-
-def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``codes`` as (code, how many) pairs, memoised: the reachability search of an owed
-    initial meld asks for the same few plays over and over."""
-    pairs = _PAIRS.get(codes)
-    if pairs is None:
-        if len(_PAIRS) > 4 * _MEMO_ENTRIES:
-            _PAIRS.clear()
-        pairs = _PAIRS[codes] = tuple(Counter(codes).items())
-    return pairs
-
-
-def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Sequence[int]
-                   ) -> int:
-    """What a play of ``codes`` (ascending) counts towards an owed initial meld when only
-    the cards ``counted`` count: each code's copies up to its count there (AS-23; of two
-    copies of a card the player melds the counted one)."""
-    total = 0
-    last = -1
-    run = 0
-    for code in codes:
-        run = run + 1 if code == last else 1
-        last = code
-        if run <= counted[code]:
-            total += values[code]
-    return total
-
-
-_Play = tuple[tuple[int, ...], int, int, int | None, int | None]
-"""A qualifying play (see ``Game._qualifying_plays``)."""
-
-
-# The top bit of a byte per code (see ``_least_filled``; no deck holds 128 copies of a
-# card).
-_TOP_BITS = sum(0x80 << (8 * code) for code in range(NUM_CODES))
-
-
-def _least_filled(plays: list[_Play], targets: Sequence[tuple[int, bool]],
-                  counted: Sequence[int]) -> list[_Play]:
-    """``plays`` (see ``Game._qualifying_plays``) less those that use more cards from the
-    pile than another play of the same counted cards, target (``targets``: a lay-off's
-    meld index, or -1 a new set, -2 a new run) and, for a set, rank key, whose pile cards
-    are among its own: the plays that follow can take the extra pile cards along on a
-    lay-off on the smaller meld, which ends the same. Canastas are all kept (a canasta
-    closes its rank where one meld of a rank is open at a time, PH-10). The counted cards
-    of the two plays stay equal whatever the plays before them used (AS-23)."""
-    kept: list[int] = []
-    # The pile cards of the plays kept, by what else they share; most plays have none,
-    # and one without any ends its group. Each is a number with a byte per code holding
-    # its count: one is among another when subtracting it from the other with the top
-    # bit of each byte set first clears none of those bits.
-    fillers: dict[tuple[object, ...], list[int]] = {}
-    for number in sorted(range(len(plays)), key=lambda i: len(plays[i][0])):
-        codes, _value, _index, _open, set_key = plays[number]
-        target, canasta = targets[number]
-        if canasta:
-            kept.append(number)
-            continue
-        counting: list[int] = []
-        filler = 0
-        last = -1
-        run = 0
-        for code in codes:  # (ascending)
-            run = run + 1 if code == last else 1
-            last = code
-            if run <= counted[code]:
-                counting.append(code)
-            else:
-                filler += 1 << (8 * code)
-        key = (target, set_key, tuple(counting))
-        smaller = fillers.get(key)
-        if smaller is None:
-            fillers[key] = [filler]
-        elif not smaller[0]:
-            continue  # the counted cards make the play alone
-        else:
-            top = filler + _TOP_BITS
-            if any((top - other) & _TOP_BITS == _TOP_BITS for other in smaller):
-                continue
-            smaller.append(filler)
-        kept.append(number)
-    kept.sort()
-    return [plays[number] for number in kept]
-
-
-class _SearchExhausted(Exception):
-    """Raised inside the going-out search when it has visited its budget of positions."""
-
-
-@attrs.frozen
-class _Collection:
-    """A collection of plays that completes an owed initial meld (AS-23), as found by
-    ``Game._collection_reaches``: its plays (codes, meld index of a lay-off or -1, rank
-    key of a new set), the cards the plays may use up in all (``spare``), the codes
-    that may be discarded (one of them must stay in hand; empty: no such rule) and the
-    qualifying plays the search chose among (see ``Game._qualifying_plays``), from which
-    the plays after one of them are derived (``Game._plays_after``)."""
-
-    plays: tuple[tuple[tuple[int, ...], int, int | None], ...]
-    spare: int
-    free: tuple[int, ...]
-    among: tuple[_Play, ...] = attrs.field(eq=False, repr=False)
-    # The (code, count) pairs of each play of ``among``.
-    among_pairs: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(eq=False, repr=False)
-    # Each play's stand-ins (see ``stand_ins``), found when first needed.
-    _stand_ins: dict[int, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = \
-        attrs.field(factory=dict, init=False, eq=False, repr=False)
-
-    def stand_ins(self, number: int
-                  ) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
-        """The codes of play ``number`` and of the plays among the qualifying ones that
-        could stand in for it, most valuable first: the same meld or lay-off target and
-        rank, and a canasta where it is one (which closes a rank, PH-10), other cards (a
-        different wild card, a natural of another suit, one card fewer). A play that takes
-        one of the collection's cards can leave it whole with a stand-in, though perhaps
-        counting less (AS-23). Each as its codes and their (code, count) pairs."""
-        found = self._stand_ins.get(number)
-        if found is not None:
-            return found
-        codes, index, set_key = self.plays[number]
-        open_key = next(play[3] for play in self.among
-                        if play[0] == codes and play[2] == index)
-        found = [(codes, _code_pairs(codes))]
-        # (``among`` is most valuable first.)
-        for (other, _value, other_index, other_open, other_key), pairs in zip(
-                self.among, self.among_pairs, strict=True):
-            if other_index == index and other_key == set_key and other_open == open_key \
-                    and other != codes:
-                found.append((other, pairs))
-        self._stand_ins[number] = found
-        return found
-
-    def survives(self, game: Game, action: MakeMeld | LayOff, used: Sequence[int],
-                 need: int, counted: Sequence[int]) -> bool:
-        """Whether the plays of the collection that ``action`` (whose cards are ``used``)
-        leaves playable still make up ``need``, what the minimum lacks after it, when the
-        cards ``counted`` (held before the take, less the action's) count: then the
-        minimum stays reachable without a new search (AS-23).
-
-        A play stays playable, itself or a stand-in (see :meth:`stand_ins`), when its
-        cards are still in hand beside the plays kept before it, and it lays off on a meld
-        the action did not change and opens no rank the action opened (where a side has
-        one meld of a rank) — or, one such play, lays off on the meld the action made or
-        changed instead, itself, a stand-in or what the action left of it: the plays of a
-        collection lie on the side's melds as they were,
-        never on each other, so any of them may be left out. Sufficient, not exact: the
-        search decides the rest."""
-        index = action.meld if isinstance(action, LayOff) else -1
-        opened: int | None = None
-        if isinstance(action, MakeMeld) and game._s.joins_sets:
-            rank = next((c.rank for c in action.cards if not c.is_wild), None)
-            opened = 0 if rank is None else int(rank)
-        values = game._s.values
-        left = game._hands[game._current][:]  # the cards the plays kept so far leave
-        for c in used:
-            left[c] -= 1
-        counted = list(counted)  # of those, the ones that count
-        room = self.spare - len(used)
-        # The meld the action made or changed, once a play is to move onto it, and whether
-        # one has.
-        changed: Meld | None = None
-        moved_one = False
-        for number, (codes, play_index, key) in enumerate(self.plays):
-            moved = (play_index >= 0 and play_index == index) or (
-                key is not None and key == opened)
-            options = self.stand_ins(number)
-            if moved:
-                if moved_one or game._s.custom_meld_check:
-                    continue
-                if changed is None:
-                    changed = game._made_meld(action)[0] if isinstance(action, MakeMeld) \
-                        else game._laid_off(
-                            game._melds[game._s.side_of[game._current]][index], tuple(used))
-                # What the action left of the play may lie on the meld it made instead.
-                rest = list(codes)
-                for c in used:
-                    if c in rest:
-                        rest.remove(c)
-                if rest and len(rest) < len(codes):
-                    options = [*options, (tuple(rest), _code_pairs(tuple(rest)))]
-            for option, pairs in options:
-                if len(option) > room:
-                    continue
-                for c, n in pairs:
-                    if left[c] < n:
-                        break
-                else:
-                    if self.free and not any(left[c] > option.count(c) for c in self.free):
-                        continue
-                    if moved:
-                        assert changed is not None
-                        if game._layoff_problem(changed, option, False)[0] is None:
-                            continue
-                        moved_one = True
-                    break
-            else:
-                continue
-            room -= len(option)
-            for c, n in pairs:
-                left[c] -= n
-                # The counted copies go first (the player melds those).
-                k = counted[c] if counted[c] < n else n
-                if k > 0:
-                    counted[c] -= k
-                    need -= values[c] * k
-            if need <= 0:
-                return True
-        return False
-
-
-_NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
-_NO_CODES: frozenset[int] = frozenset()
-
-
-class _PlayChecks:
-    """The checks a play listing makes of the plays that leave fewer cards than a player
-    must keep, that a partner's "yes" binds (AS-36), or that may strand the hand (PH-16),
-    with what they share, and whether some play goes out (for asking).
-
-    Made by ``Game._list_play`` for the first play that needs them: most listings have
-    none, and a class costs nothing until then where two closures were made every time.
-    """
-
-    __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "initial",
-                 "keep", "literal", "must", "need", "owes", "player", "strand",
-                 "strand_cache", "stranded")
-
-    def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
-                 forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
-                 free_total: int) -> None:
-        s = game._s
-        self.game = game
-        self.player = player
-        self.owes = owes
-        self.need = need
-        self.initial = game._initial[s.side_of[player]]
-        self.must = game._bound_to_go_out()
-        self.keep = s.going_out.keep_cards
-        self.literal = s.going_out.literal_keep
-        self.strand = s.strand_check
-        self.stranded = stranded
-        self.forbidden_now = forbidden_now
-        self.free = free
-        self.free_total = free_total
-        self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
-        self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
-
-    def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
-                       ) -> bool:
-        """Whether a play of ``codes`` leaving ``after`` cards and canastas of ``kinds``
-        leaves a card that may be discarded (PH-16), when one must be."""
-        if not self.strand or self.stranded or after == 0:
-            return True
-        free = self.free
-        if after >= 2 and (not self.forbidden_now
-                           or self.free_total > sum(1 for c in codes if c in free)):
-            return True
-        game = self.game
-        return game._strand_problem(self.player, game._counts_after(self.player, codes),
-                                    after, kinds, self.strand_cache) is None
-
-    def allowed(self, after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
-                black3: bool, action: Action) -> bool:
-        """Whether the play ``action`` of ``codes`` (worth ``value``) may be made, leaving
-        ``after`` cards and canastas of ``kinds``; ``black3``: a meld of black 3s. The
-        listing's side of ``Game._check_ending``."""
-        if after >= self.keep and after > 1 and not black3 and not self.must:
-            return self.leaves_discard(codes, after, kinds)
-        game = self.game
-        short = after < self.keep or after == 1
-        literal = short and (self.literal or self.stranded)
-        if after and not literal:
-            return game._reach_after(action)
-        # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
-        # cards than a player must keep.
-        if self.owes:
-            value = game._counted_value(codes)
-        if not (self.initial or value >= self.need):
-            return False
-        if not game._ending_ok(self.ending_cache, self.player, after, kinds):
-            return False
-        if after and (black3 or self.must):
-            return game._reach_after(action)
-        return after == 0 or self.leaves_discard(codes, after, kinds)
-
-
-def _no_arguments(kwargs: dict[str, object]) -> tuple[()]:
-    """The arguments of a hook implementation that takes none (see ``_Static._plan``)."""
-    return ()
-
-
-class _Static:
-    """Everything resolved once per game from the variant's hooks; shared by clones."""
-
-    __slots__ = (
-        "canasta",
-        "custom_discards",
-        "custom_meld_check",
-        "custom_pile_frozen",
-        "custom_turn_end",
-        "deal",
-        "deck",
-        "draw_count",
-        "going_out",
-        "guard_apply",
-        "info",
-        "initial",
-        "joins_sets",
-        "meld",
-        "meldable_values",
-        "no_wild_rank_set",
-        "num_players",
-        "options",
-        "pickup",
-        "pile",
-        "plain_discards",
-        "plans",
-        "pm",
-        "red",
-        "red_in_deck",
-        "set_min_naturals",
-        "set_rank_bases",
-        "set_rank_codes",
-        "set_rank_list",
-        "set_rank_set",
-        "set_wild_cap",
-        "side_members",
-        "side_of",
-        "stock_end",
-        "strand_check",
-        "tables",
-        "threes_in_sets",
-        "threes_with_black",
-        "values",
-        "variant",
-        "wild",
-        "wild_cap",
-    )
-
-    def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
-        self.variant = variant
-        self.info: VariantInfo = variant.info
-        self.options = options
-        self.num_players = num_players
-        self.pm = make_plugin_manager(variant)
-        # Hooks of plugins from outside this package may raise in the middle of an
-        # action: ``Game.apply`` then keeps a copy to put the game back (all or nothing).
-        self.guard_apply = not all(
-            type(plugin).__module__.startswith("canasta_family.")
-            for plugin in self.pm.get_plugins())
-        self.plans: dict[str, Any] = {}
-        opts = {"options": options}
-        both = {"num_players": num_players, "options": options}
-        deck = self.call("canasta_deck", tuple, **opts)
-        if not deck or not all(isinstance(c, Card) for c in deck):
-            raise VariantError(f"variant {self.info.name!r}: canasta_deck must return Cards")
-        self.deck: tuple[int, ...] = tuple(c.code for c in deck)
-        sides = self.call("canasta_sides", tuple, **both)
-        seats = sorted(seat for side in sides for seat in side)
-        if seats != list(range(num_players)):
-            raise VariantError(
-                f"variant {self.info.name!r}: canasta_sides must place every seat once, "
-                f"got {sides!r}")
-        self.side_members: tuple[tuple[int, ...], ...] = tuple(tuple(s) for s in sides)
-        side_of = [0] * num_players
-        for index, members in enumerate(self.side_members):
-            for seat in members:
-                side_of[seat] = index
-        self.side_of = tuple(side_of)
-        self.deal: DealRules = self.call("canasta_deal_rules", DealRules, **both)
-        self.draw_count: int = self.call("canasta_draw_count", int, **both)
-        self.values: tuple[int, ...] = tuple(
-            self.call("canasta_card_value", int, card=CARDS[c], **opts) for c in range(NUM_CODES))
-        self.wild: tuple[bool, ...] = tuple(
-            self.call("canasta_is_wild", bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
-        if tuple(c for c in range(NUM_CODES) if self.wild[c]) != WILD_CODES:
-            raise VariantError(
-                f"variant {self.info.name!r}: only jokers and 2s may be wild in this engine")
-        self.meld: MeldRules = self.call("canasta_meld_rules", MeldRules, **both)
-        self.canasta: CanastaRules = self.call("canasta_canasta_rules", CanastaRules, **opts)
-        self.pile: PileRules = self.call("canasta_pile_rules", PileRules, **opts)
-        pickup = self.call("canasta_single_pickup_rules", (SinglePickupRules, bool), **opts)
-        self.pickup: SinglePickupRules | None = (
-            pickup if isinstance(pickup, SinglePickupRules) and pickup.allowed else None)
-        self.initial: InitialMeldRules = self.call("canasta_initial_meld_rules",
-                                                   InitialMeldRules, **opts)
-        self.red: RedThreeRules = self.call("canasta_red_three_rules", RedThreeRules, **opts)
-        self.going_out: GoingOutRules = self.call("canasta_going_out_rules", GoingOutRules,
-                                                  **both)
-        self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
-                                                  **opts)
-        if self.going_out.keep_cards < 2:
-            # With one card kept, a player who may not go out could be left unable to discard.
-            raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
-                               f"at least 2, got {self.going_out.keep_cards}")
-        self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
-        # Values of the cards a take of the pile could meld (no 3s): caps its count.
-        self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
-                                     for c, v in enumerate(self.values))
-        self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
-        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
-        """(rank, code of its first card) of every set rank but 3."""
-        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
-        """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
-        ``Game._meld_entries`` adds no offsets."""
-        self.set_rank_set = frozenset(self.set_rank_list)
-        self.no_wild_rank_set = frozenset(int(r) for r in self.meld.no_wild_ranks)
-        self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
-        """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
-        self.threes_in_sets = int(3 in self.set_rank_list)
-        self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
-        """How many times black 3s are looked at for sets when they may meld to go out."""
-        self.set_min_naturals = max(self.meld.set_min_naturals, 1)
-        max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
-        self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
-        self.set_wild_cap = min(max_w, self.wild_cap)
-        # Meld candidates depend only on the rules and the counts held: share the memo
-        # between all games whose rules print the same.
-        key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
-        tables = _TABLES.get(key)
-        if tables is None:
-            tables = _TABLES[key] = _Tables()
-        self.tables = tables
-        self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
-        self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
-        # Hooks asked at every draw or turn end whose core answer the engine gives itself
-        # when no variant implements them (a hook call costs about a microsecond). Like
-        # the calling plans of ``call``, settled at first use.
-        self.custom_pile_frozen: bool | None = None
-        self.custom_turn_end: bool | None = None
-        # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
-        # placed automatically never stay in a hand.
-        self.strand_check = self.custom_discards or not (self.red.discardable
-                                                         or self.red.auto_place)
-        self.plain_discards = not self.custom_discards
-        """Whether no variant restricts discards: a hand without red 3s may discard any card
-        (see ``Game._forbidden``)."""
-
-    def _implemented_outside_core(self, name: str) -> bool:
-        hook = getattr(self.pm.hook, name)
-        return any(impl.plugin_name != "canasta_family.core" for impl in hook.get_hookimpls())
-
-    def _plan(self, name: str) -> tuple[tuple[tuple[Callable[..., Any],
-                                                    Callable[[dict[str, object]], Any], bool],
-                                              ...], bool] | None:
-        """How pluggy would call hook ``name``: its implementations in calling order, each
-        with what picks its arguments out of the keyword arguments of ``call`` (a tuple to
-        spread, or with the third item false the one argument), and whether the first
-        answer wins. None when pluggy must do it itself (wrappers, keyword defaults, specs
-        with defaults)."""
-        hook = getattr(self.pm.hook, name)
-        spec = hook.spec
-        if spec is None or getattr(spec, "kwargdefaults", None):
-            return None
-        impls = list(reversed(hook.get_hookimpls()))
-        if any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
-               for impl in impls):
-            return None
-        # An itemgetter picks the arguments at C level: a list comprehension per call cost
-        # about 2,000 instructions.
-        return (tuple((impl.function, itemgetter(*impl.argnames), len(impl.argnames) != 1)
-                      if impl.argnames else (impl.function, _no_arguments, True)
-                      for impl in impls),
-                bool(spec.opts.get("firstresult", False)))
-
-    def call(self, name: str, expected: type | tuple[type, ...], **kwargs: object) -> Any:
-        """Call hook ``name`` and check the type of its answer; a hook that raises or
-        answers nonsense is reported as a broken plugin.
-
-        The plugin manager is fixed once the game exists, so each hook's calling order is
-        resolved at its first call and the implementations are then called directly, as
-        pluggy would call them (first non-None answer for ``firstresult`` hooks, else the
-        list of non-None answers): a pluggy call costs about a microsecond, and the engine
-        makes one or two per move.
-        """
-        plans = self.plans
-        plan = plans.get(name, False)
-        if plan is False:
-            plan = plans[name] = self._plan(name)
-        try:
-            if plan is None:
-                result = getattr(self.pm.hook, name)(**kwargs)
-            elif plan[1]:
-                result = None
-                for function, arguments, spread in plan[0]:
-                    result = (function(*arguments(kwargs)) if spread
-                              else function(arguments(kwargs)))
-                    if result is not None:
-                        break
-            else:
-                result = []
-                for function, arguments, spread in plan[0]:
-                    answer = (function(*arguments(kwargs)) if spread
-                              else function(arguments(kwargs)))
-                    if answer is not None:
-                        result.append(answer)
-        except CanastaError:
-            raise
-        except Exception as exc:
-            raise VariantError(
-                f"variant {self.info.name!r}: hook {name} raised {type(exc).__name__}: {exc}"
-            ) from exc
-        if expected is not object and not isinstance(result, expected):
-            names = (expected,) if isinstance(expected, type) else expected
-            raise VariantError(
-                f"variant {self.info.name!r}: hook {name} returned {result!r}, expected "
-                + " or ".join(t.__name__ for t in names))
-        return result
-
-
-# Resolved rules by (plugin object, variant name, origin, players, options): setup hooks
-# depend on nothing else, and building them (a plugin manager above all) cost most of a new
-# game, which simulations of millions of hands create by the thousand. A cached entry
-# keeps its plugin object alive, so the id in its key cannot be reused meanwhile.
-_STATICS: dict[tuple[object, ...], _Static] = {}
-_STATICS_MAX = 256
-
-
-def _static_for(variant: Variant, num_players: int, options: dict[str, object]) -> _Static:
-    """The resolved rules for ``variant`` with ``num_players`` and ``options``, built once
-    per process (setup hooks are asked once, on first use)."""
-    key = (id(variant.plugin), variant.info.name, variant.origin, num_players,
-           tuple(sorted(options.items())))
-    found = _STATICS.get(key)
-    if found is None or found.variant.plugin is not variant.plugin:
-        if len(_STATICS) >= _STATICS_MAX:
-            _STATICS.clear()
-        found = _STATICS[key] = _Static(variant, num_players, options)
-    return found
 
 
 class Game:
@@ -3837,7 +2825,7 @@ class Game:
                               value, nat_value))
                 actions.append(_take_action(codes))
         tables = s.tables
-        if len(tables.pair_takes) > _MEMO_ENTRIES // 4:
+        if len(tables.pair_takes) > catalog._MEMO_ENTRIES // 4:
             tables.pair_takes.clear()
         entry = tables.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
         return entry
@@ -3874,7 +2862,7 @@ class Game:
         mr = s.meld
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
-        if tables.size > 4 * _MEMO_ENTRIES and not self._probe:
+        if tables.size > 4 * catalog._MEMO_ENTRIES and not self._probe:
             # Cleared before any entry is handed out, with the action numbers they use;
             # never by a going-out search, which runs inside a listing that holds entries
             # of the memo as it is.
@@ -3914,7 +2902,7 @@ class Game:
             held_key = (rank, a, b, c, d, w0, w1, w2, w3, wj)
             found = held_get(held_key)
             if found is None:
-                if len(tables.sets_held) > 4 * _MEMO_ENTRIES:
+                if len(tables.sets_held) > 4 * catalog._MEMO_ENTRIES:
                     tables.sets_held.clear()  # a shortcut to by_rank: nothing is lost
                 found = tables.sets_held[held_key] = self._set_entry(
                     (rank, a, b, c, d), raw, total_wild) or _NO_SET
@@ -4158,7 +3146,7 @@ class Game:
                 for wvalue, low, high, _serial in groups[w]:
                     codes = low + nat + high
                     append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
-        if len(tables.rank_cands) > _MEMO_ENTRIES // 4:
+        if len(tables.rank_cands) > catalog._MEMO_ENTRIES // 4:
             tables.rank_cands.clear()
         result = tables.rank_cands[key] = tuple(found)
         return result
@@ -4192,7 +3180,7 @@ class Game:
         return _new_make_meld(_cards_of(codes))
 
     def _list_play(self, out: list[Action]) -> None:
-        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
+        if len(_LAYOFF_CODES) > 4 * catalog._MEMO_ENTRIES:
             # Started afresh before any number is handed out, with every table of them.
             _restart_layoff_numbers()
         player = self._current
@@ -4982,7 +3970,7 @@ class Game:
         # ``_Tables.layoffs`` and the numbers it shares start afresh together past the limit.
         tables = self._s.tables
         cache = tables.layoffs
-        if len(cache) > 2 * _MEMO_ENTRIES:
+        if len(cache) > 2 * catalog._MEMO_ENTRIES:
             cache.clear()
             tables.layoff_numbers.clear()
         cache[key] = found
@@ -4991,7 +3979,7 @@ class Game:
     def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
         # Kept by the counts held as they are too (see ``_Tables.layoffs_held``).
         by_held = self._s.tables.layoffs_held
-        if len(by_held) > 2 * _MEMO_ENTRIES:
+        if len(by_held) > 2 * catalog._MEMO_ENTRIES:
             by_held.clear()
         by_held[held_key] = found
         return found
@@ -5027,7 +4015,7 @@ class Game:
         grid: (legal, canasta kind) by ``naturals * (room + 1) + wild cards``."""
         tables = self._s.tables
         sig_ids = tables.layoff_sig_ids
-        if len(tables.layoff_sigs) > _MEMO_ENTRIES or len(sig_ids) > _MEMO_ENTRIES:
+        if len(tables.layoff_sigs) > catalog._MEMO_ENTRIES or len(sig_ids) > catalog._MEMO_ENTRIES:
             # Templates and rows are keyed by grid numbers: they start afresh with them.
             tables.layoff_sigs.clear()
             sig_ids.clear()
@@ -5057,7 +4045,7 @@ class Game:
         the naturals, then by the wild cards with them)."""
         tables = self._s.tables
         templates = tables.layoff_templates
-        if len(templates) > _MEMO_ENTRIES:
+        if len(templates) > catalog._MEMO_ENTRIES:
             templates.clear()
         nat_subs = _submultisets([(p, c) for p, c in enumerate(held) if c], 0, 99)
         rows: dict[int, tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
@@ -5091,7 +4079,7 @@ class Game:
         row = rows.get(key)
         if row is not None:
             return row
-        if len(rows) > _MEMO_ENTRIES:
+        if len(rows) > catalog._MEMO_ENTRIES:
             rows.clear()
         high = max(room, 0)
         # The search takes the wild cards up to the meld's raw room; those beyond ``room``
@@ -5425,7 +4413,7 @@ class Game:
         if meld is None:
             kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
             meld = self._new_meld(kind, rank, suit, codes, wild)
-        if len(made) > _MEMO_ENTRIES:
+        if len(made) > catalog._MEMO_ENTRIES:
             made.clear()
         made[id(action)] = (action, meld, codes)
         return meld, codes

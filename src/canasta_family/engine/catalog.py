@@ -1,0 +1,430 @@
+"""The memo tables of melds, lay-offs and takes, and the numbering of their actions."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from canasta_family.actions import (
+    Ask,
+    LayOff,
+    MakeMeld,
+    Merge,
+    PickUp,
+    TakePile,
+)
+from canasta_family.cards import JOKER_CODE, Card
+from canasta_family.engine.codes import CARDS, WILD_CODES
+from canasta_family.engine.constructors import _make, _new_layoff
+from canasta_family.melds import Meld
+
+if TYPE_CHECKING:
+    pass
+
+
+_Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
+"""(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
+``MakeMeld`` is ``tables.meld_actions[number]``."""
+
+_Entry = tuple["tuple[_Candidate, ...] | None", tuple[int, ...], int, "int | None",
+               "tuple[tuple[int, ...], tuple[int, ...]] | None"]
+"""The new melds of one rank (or of the wild cards, or of one suit's runs) a hand allows:
+(candidates, their action numbers, the size of the largest, the set rank or None, the
+memo key of a set rank's entry).
+
+The entries of set ranks leave their candidates out (None): most listings need only the
+numbers, and the candidates were most of the memo's memory. ``_rank_cands`` makes them
+from the key when a listing or a search needs them.
+
+Memo entries hold numbers, not the action objects: a tuple of plain numbers and strings is
+left alone by Python's cyclic garbage collector, and the memo holds hundreds of thousands
+of them after a few hundred hands — full collections scanning them cost a quarter of a
+simulation's time when they held the actions."""
+_LayoffCandidates = tuple[tuple[tuple[int, ...], "str | None"], ...]
+_LayoffTemplate = tuple[int, tuple[int, ...], tuple["str | None", ...]]
+"""A natural set's lay-offs as (first natural code of its rank, shape numbers of the
+candidates, their canasta kinds): what the candidates are made from (see
+``_LayoffCodes``)."""
+_LayoffEntry = tuple["_LayoffCandidates | None", int, tuple[int, ...], "_LayoffTemplate | None"]
+"""Lay-offs on one meld shape: (candidates, most cards laid off at once, the numbers of
+their ``LayOff`` actions onto meld index 0, the template they come from). The action onto
+meld ``index`` has the number plus ``index`` (see ``_LayoffActions``): plain numbers, which
+the collector skips, and one tuple for every index.
+
+Entries on sets of naturals leave their candidates out (None) and keep their template:
+most listings copy the numbers and never look at a candidate, and a fresh process makes
+thousands of these entries (``Game._layoff_cands`` makes the candidates when asked).
+Entries from the plain search (runs, wild-card melds, black 3s) keep their candidates."""
+_NO_LAYOFFS: _LayoffEntry = ((), 0, (), None)
+_NO_SET: _Entry = ((), (), 0, None, None)
+"""What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
+_WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
+``_WILD_SERIALS``)."""
+_WILD_SERIALS: dict[tuple[int, ...], int] = {}
+"""A serial number for every subset of wild cards (by its codes) the memo has met: there
+are a few hundred at most."""
+_MELD_INDEXES = 4096
+"""More melds than one side can hold (a deck of at most 216 cards)."""
+_TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
+                   "tuple[TakePile, ...]", int, int]
+"""The pair takes of the pile the shape rules allow for one memo key (see
+``Game._pair_take_entry``): their candidates as (codes from hand, how many, wild cards,
+canasta kind, value of the codes, value of their naturals), in listing order; their
+actions in the same order, a tuple apart so that the candidates stay plain data the
+collector skips; the most cards any takes from hand; the least value of any (0 when
+there is none). Values leave out the top card and the pile."""
+_PlayableRows = tuple[tuple[int, int, int, int, int, int, int], ...]
+"""The set ranks but 3 as ``Game._playable_value`` walks them, for one count of wild
+cards (see ``Game._playable_rows``)."""
+_MOST_OF_A_RANK = 16
+"""More cards of one rank than a deck holds (at most 216 cards, four decks)."""
+_WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
+"""Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
+first."""
+
+_LAYOFF_CODES: list[tuple[int, ...]] = []
+"""The codes of every lay-off the memo has met, by their number."""
+_LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
+"""The number of each lay-off's codes in ``_LAYOFF_CODES``."""
+_LAYOFF_NUMBERING = threading.Lock()
+"""Held while a lay-off number is handed out or the numbers start afresh."""
+
+
+def _layoff_code_number(codes: tuple[int, ...]) -> int:
+    """The number of the lay-off codes ``codes`` in ``_LAYOFF_CODES``, given when first
+    asked (see ``_LayoffActions``)."""
+    number = _LAYOFF_CODE_NUMBERS.get(codes)
+    if number is None:
+        with _LAYOFF_NUMBERING:
+            number = _LAYOFF_CODE_NUMBERS.get(codes)
+            if number is None:
+                # The codes are in place before their number is published, and no other
+                # thread hands out a number meanwhile: two code tuples never share one.
+                _LAYOFF_CODES.append(codes)
+                number = len(_LAYOFF_CODES) - 1
+                _LAYOFF_CODE_NUMBERS[codes] = number
+    return number
+def _restart_layoff_numbers() -> None:
+    """Forget every lay-off number and the tables holding them (the memo limit)."""
+    with _LAYOFF_NUMBERING:
+        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
+            _LAYOFF_CODES.clear()
+            _LAYOFF_CODE_NUMBERS.clear()
+            _LAYOFF_ACTIONS.clear()
+            for tables in _TABLES.values():
+                tables.layoff_numbers.clear()
+                tables.layoff_code_numbers.clear()
+                tables.layoffs.clear()
+                tables.layoffs_held.clear()
+
+
+_MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
+_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
+_CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _take_action(codes: tuple[int, ...]) -> TakePile:
+    """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a meld)."""
+    take = _TAKE_ACTIONS.get(codes)
+    if take is None:
+        if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
+            _TAKE_ACTIONS.clear()
+        take = _TAKE_ACTIONS[codes] = _make(TakePile, cards=_cards_of(codes), onto=None)
+    return take
+
+
+def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
+    engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
+    same cards) then hold one tuple between them, which the garbage collector scans once
+    instead of once each."""
+    cards = _CARD_TUPLES.get(codes)
+    if cards is None:
+        if len(_CARD_TUPLES) > 4 * _MEMO_ENTRIES:
+            _CARD_TUPLES.clear()
+        cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
+    return cards
+
+
+_LAYOFF_FIELD = 5
+"""Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
+four of a natural or a 2 and eight jokers."""
+_LAYOFF_NAT_SHIFT = 5 * _LAYOFF_FIELD
+"""The naturals' counts sit above the five wild cards' counts in a shape's number."""
+_LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
+"""What one natural at each suit position adds to a shape's number (before the shift)."""
+_LAYOFF_WILD_UNITS = {code: 1 << (_LAYOFF_FIELD * i) for i, code in enumerate(WILD_CODES)}
+"""What one of each wild card adds to a shape's number."""
+_LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
+_LAYOFF_WILD_BITS = (1 << _LAYOFF_NAT_SHIFT) - 1
+_LAYOFF_WILD_PARTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""The 2s and the jokers of the wild part of a shape's number: a few thousand at most
+(four decks hold four of each 2 and eight jokers), kept under the memo limit all the
+same."""
+
+
+class _LayoffActions(dict[int, "LayOff"]):
+    """Every ``LayOff`` by action number: the number of its codes in ``_LAYOFF_CODES``
+    times ``_MELD_INDEXES``, plus its meld index. Made when first asked, so that a memo
+    entry's numbers serve every meld index (as for new melds, the entries hold numbers
+    the garbage collector need not scan, see ``_Entry``)."""
+
+    __slots__ = ()
+
+    def __missing__(self, number: int) -> LayOff:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # any action is made again from its number
+        action = _new_layoff(number % _MELD_INDEXES,
+                             _cards_of(_LAYOFF_CODES[number // _MELD_INDEXES]))
+        self[number] = action
+        return action
+
+
+_LAYOFF_ACTIONS = _LayoffActions()
+
+
+class _LayoffCodes(dict[int, tuple[int, ...]]):
+    """The codes of lay-off shapes by shape number on the set whose first natural code is
+    ``base``, each made when first asked. A shape is a lay-off whatever the rank: how many
+    naturals of each suit position and of each wild card it holds, packed in a number
+    (``_LAYOFF_FIELD`` bits a count), which is all its codes depend on beside the rank.
+    Codes in the order of ``Game._layoff_search``: 2s, naturals, jokers."""
+
+    __slots__ = "base", "nats"
+
+    def __init__(self, base: int) -> None:
+        super().__init__()
+        self.base = base
+        self.nats: dict[int, tuple[int, ...]] = {}
+        """The codes of the naturals of a shape by their part of its number."""
+
+    def __missing__(self, number: int) -> tuple[int, ...]:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # a table of a pure function: it may start afresh at any time
+        wild = number & _LAYOFF_WILD_BITS
+        parts = _LAYOFF_WILD_PARTS.get(wild)
+        if parts is None:
+            if len(_LAYOFF_WILD_PARTS) > _MEMO_ENTRIES:
+                _LAYOFF_WILD_PARTS.clear()
+            parts = _LAYOFF_WILD_PARTS[wild] = (
+                tuple([code for i, code in enumerate(WILD_CODES[:4])
+                       for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]),
+                (JOKER_CODE,) * (wild >> (_LAYOFF_FIELD * 4) & _LAYOFF_MASK))
+        nat = number >> _LAYOFF_NAT_SHIFT
+        nats = self.nats.get(nat)
+        if nats is None:
+            base = self.base
+            nats = self.nats[nat] = tuple([base + p for p in range(4)
+                                           for _ in range(nat >> (_LAYOFF_FIELD * p)
+                                                          & _LAYOFF_MASK)])
+        found = self[number] = parts[0] + nats + parts[1]
+        return found
+
+
+class _LayoffNumbers(dict[int, int]):
+    """The ``LayOff`` action numbers onto meld index 0 (see ``_LayoffActions``) by shape
+    number, on the set whose first natural code is ``codes.base``, each found when first
+    asked: a template's numbers are then one C-level ``map`` over its shape numbers.
+    Started afresh with ``_LAYOFF_CODE_NUMBERS``, whose numbers it holds."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: _LayoffCodes) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def __missing__(self, shape: int) -> int:
+        if len(self) > 4 * _MEMO_ENTRIES:
+            self.clear()  # the numbers stay valid: each is found again the same way
+        number = self[shape] = _layoff_code_number(self.codes[shape]) * _MELD_INDEXES
+        return number
+
+
+class _Tables:
+    """Memo tables that depend only on a game's meld rules, canasta rules and card values,
+    shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
+
+    __slots__ = (
+        "by_rank",
+        "entries",
+        "layoff_code_numbers",
+        "layoff_codes",
+        "layoff_numbers",
+        "layoff_room",
+        "layoff_rows",
+        "layoff_sig_ids",
+        "layoff_sigs",
+        "layoff_templates",
+        "layoffs",
+        "layoffs_held",
+        "made_melds",
+        "meld_actions",
+        "meld_ids",
+        "meld_rows",
+        "melds",
+        "merge_ok",
+        "nat_subs",
+        "numbering",
+        "ok_ws",
+        "pair_takes",
+        "playable_rows",
+        "rank_cands",
+        "set_ok",
+        "sets_held",
+        "size",
+        "wild_groups",
+        "wild_lists",
+        "wild_subsets",
+    )
+
+    def __init__(self) -> None:
+        self.by_rank: dict[tuple[int, ...],
+                           tuple[int, dict[tuple[int, ...], _Entry]]] = {}
+        """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
+        self.entries: dict[tuple[object, ...], _Entry] = {}
+        self.sets_held: dict[tuple[int, ...], _Entry] = {}
+        """The entries of ``by_rank`` by (rank, natural counts..., wild counts...) as held,
+        ``_NO_SET`` where the counts make no set of the rank."""
+        self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                              tuple[_Candidate, ...]] = {}
+        """The candidates of set-rank entries by their memo key (see ``_Entry``)."""
+        self.size = 0
+        """Memo entries of new melds made since the memo last started afresh."""
+        self.meld_actions: list[MakeMeld] = []
+        """The ``MakeMeld`` of every action number in the memo entries."""
+        self.numbering = threading.Lock()
+        """Held while a new action number is handed out, so that two threads can never
+        give two card sets one number (the listing trusts the numbers it reads)."""
+        self.meld_ids: dict[tuple[int, ...], int] = {}
+        """The action number of the meld of each code tuple."""
+        self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
+        """The action numbers of the sets of some naturals by the serial number of the
+        wild cards with them (``_WILD_SERIALS``): what ``meld_ids`` says, a faster way."""
+        self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
+        """Lay-off entries by the meld's shape and the cards that could join it, the wild
+        cards clamped to the most the meld can take."""
+        self.layoffs_held: dict[tuple[object, ...], _LayoffEntry] = {}
+        """The same entries on sets by the meld's shape and the counts held as they are:
+        one lookup, where the clamped key needs the meld's wild room first."""
+        self.layoff_room: dict[tuple[object, ...], int] = {}
+        self.layoff_numbers: dict[_LayoffCandidates, tuple[int, ...]] = {}
+        """The action numbers of these lay-offs onto meld index 0 (see ``_LayoffEntry``):
+        entries with the same lay-offs share one tuple."""
+        self.layoff_sigs: dict[tuple[object, ...],
+                               tuple[int, tuple[tuple[bool, str | None], ...]]] = {}
+        """The join grid of a natural set's shape (``layoff_room``'s key) as its number in
+        ``layoff_sig_ids``: whether ``n`` naturals and ``w`` wild cards may join it, and the
+        canasta kind they make, for every count the hand and the wild room allow; with the
+        grid itself, by ``naturals * (room + 1) + wild cards``."""
+        self.layoff_sig_ids: dict[tuple[int, int, tuple[tuple[bool, str | None], ...]],
+                                  int] = {}
+        """A number for every join grid met: ranks and meld sizes with the same grid share
+        their lay-off templates."""
+        self.layoff_templates: dict[tuple[int, ...], tuple[tuple[int, ...],
+                                                           tuple[str | None, ...], int]] = {}
+        """The lay-offs on a natural set, whatever its rank, by (join grid number, natural
+        counts by suit position, wild counts clamped to the room): the shape numbers of the
+        candidates (see ``_LayoffCodes``), their canasta kinds and the most cards of one."""
+        self.layoff_rows: dict[tuple[int, ...],
+                               tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
+        """The wild cards that may join some naturals, by (join grid number, how many
+        naturals, wild counts clamped to the room): the wild part of the shape numbers of
+        each subset that may join, in the search's order, their canasta kinds and the most
+        wild cards of one (-1: none)."""
+        self.layoff_codes: dict[int, _LayoffCodes] = {}
+        """The codes of lay-off shapes on the set whose first natural code is the key."""
+        self.layoff_code_numbers: dict[int, _LayoffNumbers] = {}
+        """The action numbers of lay-off shapes on the set whose first natural code is the
+        key (cleared with ``_LAYOFF_CODE_NUMBERS``)."""
+        self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
+        """Melds by (is a run, codes): plain data keys the garbage collector skips."""
+        self.merge_ok: dict[tuple[object, ...], bool] = {}
+        self.wild_lists: dict[tuple[int, ...], _WildList] = {}
+        self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.playable_rows: tuple[_PlayableRows, ...] | None = None
+        """What ``Game._playable_value`` walks, by count of wild cards; None until first
+        asked (``Game._playable_rows``)."""
+        self.wild_subsets: dict[tuple[int, ...], tuple[
+            tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]], ...]] = {}
+        self.ok_ws: dict[tuple[int, int], tuple[tuple[int, str | None], ...]] = {}
+        """(wild count, canasta kind) of every legal set with that many naturals, by
+        (rank, naturals)."""
+        self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
+        """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+        self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
+        """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
+        self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
+        """(action, the meld it makes, its codes) by id of a ``MakeMeld`` already checked;
+        the action kept in the entry keeps its id from being reused."""
+
+
+_TABLES: dict[str, _Tables] = {}
+_INDEXED_ACTIONS: dict[tuple[type, int], Any] = {}
+
+
+def _indexed_action(cls: type[PickUp] | type[TakePile] | type[Ask], number: int) -> Any:
+    """The shared ``PickUp`` or ``TakePile`` onto meld ``number``, or ``Ask`` of seat
+    ``number``."""
+    action = _INDEXED_ACTIONS.get((cls, number))
+    if action is None:
+        if cls is Ask:
+            action = _make(Ask, partner=number)
+        elif cls is PickUp:
+            action = _make(PickUp, onto=number)
+        else:
+            action = _make(TakePile, cards=(), onto=number)
+        _INDEXED_ACTIONS[(cls, number)] = action
+    return action
+
+
+_SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
+    ascending code order) with between ``low`` and ``high`` elements.
+
+    Memoised: listing asks for the sub-multisets of the same few natural and wild card
+    counts again and again (the answers are plain data, which the collector skips)."""
+    key = (tuple(items), low, high)
+    found = _SUBMULTISETS.get(key)
+    if found is None:
+        if len(_SUBMULTISETS) > _MEMO_ENTRIES:
+            _SUBMULTISETS.clear()
+        found = _SUBMULTISETS[key] = tuple(_search_submultisets(key[0], low, high))
+    return found
+
+
+def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
+                         ) -> list[tuple[int, ...]]:
+    # Built item by item rather than by a recursive closure, which would be a reference
+    # cycle left for the cyclic collector on every call. Same order: by the count of the
+    # first item, then of the next, and so on.
+    found: list[tuple[int, ...]] = [()]
+    for code, count in items:
+        found = [chosen + (code,) * take for chosen in found
+                 for take in range(min(count, high - len(chosen)) + 1)]
+    return [chosen for chosen in found if len(chosen) >= low]
+
+# Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
+# long simulation of large random hands keeps meeting new combinations of counts).
+_MEMO_ENTRIES = 50_000
+
+
+_PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``codes`` as (code, how many) pairs, memoised: the reachability search of an owed
+    initial meld asks for the same few plays over and over."""
+    pairs = _PAIRS.get(codes)
+    if pairs is None:
+        if len(_PAIRS) > 4 * _MEMO_ENTRIES:
+            _PAIRS.clear()
+        pairs = _PAIRS[codes] = tuple(Counter(codes).items())
+    return pairs

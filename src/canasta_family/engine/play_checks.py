@@ -1,0 +1,95 @@
+"""The checks a play listing makes of plays that end or strand a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from canasta_family.actions import (
+    Action,
+)
+from canasta_family.cards import Card
+from canasta_family.rules import (
+    Violation,
+)
+
+if TYPE_CHECKING:
+    from canasta_family.engine.game import Game
+
+
+
+_NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
+_NO_CODES: frozenset[int] = frozenset()
+
+
+class _PlayChecks:
+    """The checks a play listing makes of the plays that leave fewer cards than a player
+    must keep, that a partner's "yes" binds (AS-36), or that may strand the hand (PH-16),
+    with what they share, and whether some play goes out (for asking).
+
+    Made by ``Game._list_play`` for the first play that needs them: most listings have
+    none, and a class costs nothing until then where two closures were made every time.
+    """
+
+    __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "initial",
+                 "keep", "literal", "must", "need", "owes", "player", "strand",
+                 "strand_cache", "stranded")
+
+    def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
+                 forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
+                 free_total: int) -> None:
+        s = game._s
+        self.game = game
+        self.player = player
+        self.owes = owes
+        self.need = need
+        self.initial = game._initial[s.side_of[player]]
+        self.must = game._bound_to_go_out()
+        self.keep = s.going_out.keep_cards
+        self.literal = s.going_out.literal_keep
+        self.strand = s.strand_check
+        self.stranded = stranded
+        self.forbidden_now = forbidden_now
+        self.free = free
+        self.free_total = free_total
+        self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
+
+    def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
+                       ) -> bool:
+        """Whether a play of ``codes`` leaving ``after`` cards and canastas of ``kinds``
+        leaves a card that may be discarded (PH-16), when one must be."""
+        if not self.strand or self.stranded or after == 0:
+            return True
+        free = self.free
+        if after >= 2 and (not self.forbidden_now
+                           or self.free_total > sum(1 for c in codes if c in free)):
+            return True
+        game = self.game
+        return game._strand_problem(self.player, game._counts_after(self.player, codes),
+                                    after, kinds, self.strand_cache) is None
+
+    def allowed(self, after: int, kinds: tuple[str, ...], value: int, codes: Sequence[int],
+                black3: bool, action: Action) -> bool:
+        """Whether the play ``action`` of ``codes`` (worth ``value``) may be made, leaving
+        ``after`` cards and canastas of ``kinds``; ``black3``: a meld of black 3s. The
+        listing's side of ``Game._check_ending``."""
+        if after >= self.keep and after > 1 and not black3 and not self.must:
+            return self.leaves_discard(codes, after, kinds)
+        game = self.game
+        short = after < self.keep or after == 1
+        literal = short and (self.literal or self.stranded)
+        if after and not literal:
+            return game._reach_after(action)
+        # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
+        # cards than a player must keep.
+        if self.owes:
+            value = game._counted_value(codes)
+        if not (self.initial or value >= self.need):
+            return False
+        if not game._ending_ok(self.ending_cache, self.player, after, kinds):
+            return False
+        if after and (black3 or self.must):
+            return game._reach_after(action)
+        return after == 0 or self.leaves_discard(codes, after, kinds)

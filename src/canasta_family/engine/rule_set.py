@@ -1,0 +1,277 @@
+"""The resolved rule set (``_Static``): every hook answer a game needs, asked once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from canasta_family.cards import NUM_CODES, Card
+from canasta_family.engine.catalog import _TABLES, _Tables
+from canasta_family.engine.codes import BLACK_THREES, CARDS, RED_THREES, WILD_CODES
+from canasta_family.errors import (
+    CanastaError,
+    VariantError,
+)
+from canasta_family.plugins import Variant, make_plugin_manager
+from canasta_family.rules import (
+    CanastaRules,
+    DealRules,
+    GoingOutRules,
+    InitialMeldRules,
+    MeldRules,
+    PileRules,
+    RedThreeRules,
+    SinglePickupRules,
+    StockEndRules,
+    VariantInfo,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+
+def _no_arguments(kwargs: dict[str, object]) -> tuple[()]:
+    """The arguments of a hook implementation that takes none (see ``_Static._plan``)."""
+    return ()
+
+
+class _Static:
+    """Everything resolved once per game from the variant's hooks; shared by clones."""
+
+    __slots__ = (
+        "canasta",
+        "custom_discards",
+        "custom_meld_check",
+        "custom_pile_frozen",
+        "custom_turn_end",
+        "deal",
+        "deck",
+        "draw_count",
+        "going_out",
+        "guard_apply",
+        "info",
+        "initial",
+        "joins_sets",
+        "meld",
+        "meldable_values",
+        "no_wild_rank_set",
+        "num_players",
+        "options",
+        "pickup",
+        "pile",
+        "plain_discards",
+        "plans",
+        "pm",
+        "red",
+        "red_in_deck",
+        "set_min_naturals",
+        "set_rank_bases",
+        "set_rank_codes",
+        "set_rank_list",
+        "set_rank_set",
+        "set_wild_cap",
+        "side_members",
+        "side_of",
+        "stock_end",
+        "strand_check",
+        "tables",
+        "threes_in_sets",
+        "threes_with_black",
+        "values",
+        "variant",
+        "wild",
+        "wild_cap",
+    )
+
+    def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
+        self.variant = variant
+        self.info: VariantInfo = variant.info
+        self.options = options
+        self.num_players = num_players
+        self.pm = make_plugin_manager(variant)
+        # Hooks of plugins from outside this package may raise in the middle of an
+        # action: ``Game.apply`` then keeps a copy to put the game back (all or nothing).
+        self.guard_apply = not all(
+            type(plugin).__module__.startswith("canasta_family.")
+            for plugin in self.pm.get_plugins())
+        self.plans: dict[str, Any] = {}
+        opts = {"options": options}
+        both = {"num_players": num_players, "options": options}
+        deck = self.call("canasta_deck", tuple, **opts)
+        if not deck or not all(isinstance(c, Card) for c in deck):
+            raise VariantError(f"variant {self.info.name!r}: canasta_deck must return Cards")
+        self.deck: tuple[int, ...] = tuple(c.code for c in deck)
+        sides = self.call("canasta_sides", tuple, **both)
+        seats = sorted(seat for side in sides for seat in side)
+        if seats != list(range(num_players)):
+            raise VariantError(
+                f"variant {self.info.name!r}: canasta_sides must place every seat once, "
+                f"got {sides!r}")
+        self.side_members: tuple[tuple[int, ...], ...] = tuple(tuple(s) for s in sides)
+        side_of = [0] * num_players
+        for index, members in enumerate(self.side_members):
+            for seat in members:
+                side_of[seat] = index
+        self.side_of = tuple(side_of)
+        self.deal: DealRules = self.call("canasta_deal_rules", DealRules, **both)
+        self.draw_count: int = self.call("canasta_draw_count", int, **both)
+        self.values: tuple[int, ...] = tuple(
+            self.call("canasta_card_value", int, card=CARDS[c], **opts) for c in range(NUM_CODES))
+        self.wild: tuple[bool, ...] = tuple(
+            self.call("canasta_is_wild", bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
+        if tuple(c for c in range(NUM_CODES) if self.wild[c]) != WILD_CODES:
+            raise VariantError(
+                f"variant {self.info.name!r}: only jokers and 2s may be wild in this engine")
+        self.meld: MeldRules = self.call("canasta_meld_rules", MeldRules, **both)
+        self.canasta: CanastaRules = self.call("canasta_canasta_rules", CanastaRules, **opts)
+        self.pile: PileRules = self.call("canasta_pile_rules", PileRules, **opts)
+        pickup = self.call("canasta_single_pickup_rules", (SinglePickupRules, bool), **opts)
+        self.pickup: SinglePickupRules | None = (
+            pickup if isinstance(pickup, SinglePickupRules) and pickup.allowed else None)
+        self.initial: InitialMeldRules = self.call("canasta_initial_meld_rules",
+                                                   InitialMeldRules, **opts)
+        self.red: RedThreeRules = self.call("canasta_red_three_rules", RedThreeRules, **opts)
+        self.going_out: GoingOutRules = self.call("canasta_going_out_rules", GoingOutRules,
+                                                  **both)
+        self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
+                                                  **opts)
+        if self.going_out.keep_cards < 2:
+            # With one card kept, a player who may not go out could be left unable to discard.
+            raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
+                               f"at least 2, got {self.going_out.keep_cards}")
+        self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
+        # Values of the cards a take of the pile could meld (no 3s): caps its count.
+        self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
+                                     for c, v in enumerate(self.values))
+        self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
+        """(rank, code of its first card) of every set rank but 3."""
+        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
+        """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
+        ``Game._meld_entries`` adds no offsets."""
+        self.set_rank_set = frozenset(self.set_rank_list)
+        self.no_wild_rank_set = frozenset(int(r) for r in self.meld.no_wild_ranks)
+        self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
+        """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
+        self.threes_in_sets = int(3 in self.set_rank_list)
+        self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
+        """How many times black 3s are looked at for sets when they may meld to go out."""
+        self.set_min_naturals = max(self.meld.set_min_naturals, 1)
+        max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
+        self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
+        self.set_wild_cap = min(max_w, self.wild_cap)
+        # Meld candidates depend only on the rules and the counts held: share the memo
+        # between all games whose rules print the same.
+        key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = _Tables()
+        self.tables = tables
+        self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
+        self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
+        # Hooks asked at every draw or turn end whose core answer the engine gives itself
+        # when no variant implements them (a hook call costs about a microsecond). Like
+        # the calling plans of ``call``, settled at first use.
+        self.custom_pile_frozen: bool | None = None
+        self.custom_turn_end: bool | None = None
+        # Whether a hand can ever hold a card that may not be discarded (PH-16): red 3s
+        # placed automatically never stay in a hand.
+        self.strand_check = self.custom_discards or not (self.red.discardable
+                                                         or self.red.auto_place)
+        self.plain_discards = not self.custom_discards
+        """Whether no variant restricts discards: a hand without red 3s may discard any card
+        (see ``Game._forbidden``)."""
+
+    def _implemented_outside_core(self, name: str) -> bool:
+        hook = getattr(self.pm.hook, name)
+        return any(impl.plugin_name != "canasta_family.core" for impl in hook.get_hookimpls())
+
+    def _plan(self, name: str) -> tuple[tuple[tuple[Callable[..., Any],
+                                                    Callable[[dict[str, object]], Any], bool],
+                                              ...], bool] | None:
+        """How pluggy would call hook ``name``: its implementations in calling order, each
+        with what picks its arguments out of the keyword arguments of ``call`` (a tuple to
+        spread, or with the third item false the one argument), and whether the first
+        answer wins. None when pluggy must do it itself (wrappers, keyword defaults, specs
+        with defaults)."""
+        hook = getattr(self.pm.hook, name)
+        spec = hook.spec
+        if spec is None or getattr(spec, "kwargdefaults", None):
+            return None
+        impls = list(reversed(hook.get_hookimpls()))
+        if any(impl.hookwrapper or impl.wrapper or getattr(impl, "kwargnames", ())
+               for impl in impls):
+            return None
+        # An itemgetter picks the arguments at C level: a list comprehension per call cost
+        # about 2,000 instructions.
+        return (tuple((impl.function, itemgetter(*impl.argnames), len(impl.argnames) != 1)
+                      if impl.argnames else (impl.function, _no_arguments, True)
+                      for impl in impls),
+                bool(spec.opts.get("firstresult", False)))
+
+    def call(self, name: str, expected: type | tuple[type, ...], **kwargs: object) -> Any:
+        """Call hook ``name`` and check the type of its answer; a hook that raises or
+        answers nonsense is reported as a broken plugin.
+
+        The plugin manager is fixed once the game exists, so each hook's calling order is
+        resolved at its first call and the implementations are then called directly, as
+        pluggy would call them (first non-None answer for ``firstresult`` hooks, else the
+        list of non-None answers): a pluggy call costs about a microsecond, and the engine
+        makes one or two per move.
+        """
+        plans = self.plans
+        plan = plans.get(name, False)
+        if plan is False:
+            plan = plans[name] = self._plan(name)
+        try:
+            if plan is None:
+                result = getattr(self.pm.hook, name)(**kwargs)
+            elif plan[1]:
+                result = None
+                for function, arguments, spread in plan[0]:
+                    result = (function(*arguments(kwargs)) if spread
+                              else function(arguments(kwargs)))
+                    if result is not None:
+                        break
+            else:
+                result = []
+                for function, arguments, spread in plan[0]:
+                    answer = (function(*arguments(kwargs)) if spread
+                              else function(arguments(kwargs)))
+                    if answer is not None:
+                        result.append(answer)
+        except CanastaError:
+            raise
+        except Exception as exc:
+            raise VariantError(
+                f"variant {self.info.name!r}: hook {name} raised {type(exc).__name__}: {exc}"
+            ) from exc
+        if expected is not object and not isinstance(result, expected):
+            names = (expected,) if isinstance(expected, type) else expected
+            raise VariantError(
+                f"variant {self.info.name!r}: hook {name} returned {result!r}, expected "
+                + " or ".join(t.__name__ for t in names))
+        return result
+
+
+# Resolved rules by (plugin object, variant name, origin, players, options): setup hooks
+# depend on nothing else, and building them (a plugin manager above all) cost most of a new
+# game, which simulations of millions of hands create by the thousand. A cached entry
+# keeps its plugin object alive, so the id in its key cannot be reused meanwhile.
+_STATICS: dict[tuple[object, ...], _Static] = {}
+_STATICS_MAX = 256
+
+
+def _static_for(variant: Variant, num_players: int, options: dict[str, object]) -> _Static:
+    """The resolved rules for ``variant`` with ``num_players`` and ``options``, built once
+    per process (setup hooks are asked once, on first use)."""
+    key = (id(variant.plugin), variant.info.name, variant.origin, num_players,
+           tuple(sorted(options.items())))
+    found = _STATICS.get(key)
+    if found is None or found.variant.plugin is not variant.plugin:
+        if len(_STATICS) >= _STATICS_MAX:
+            _STATICS.clear()
+        found = _STATICS[key] = _Static(variant, num_players, options)
+    return found
