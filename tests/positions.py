@@ -37,11 +37,11 @@ def listed_from_scratch(game: Game) -> list[str]:
     """The position's listing from a memo that has never seen a hand (the memo tables the
     game shares with others are put back afterwards)."""
     copy = game.clone()
-    static = copy._s
-    kept = static.tables
+    shelf = copy._s.shelf
+    kept = shelf.current
     try:
-        static.tables = catalog._Tables()
+        shelf.current = catalog.Catalog()
         copy._legal_cache = None
         return [str(action) for action in copy.legal_actions()]
     finally:
-        static.tables = kept
+        shelf.current = kept

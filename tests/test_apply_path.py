@@ -13,6 +13,7 @@ change any later deal, of the game or of its copies.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 import canasta_family
 from canasta_family.actions import to_action
 from canasta_family.cards import card_from_code
-from canasta_family.engine import Game, catalog
+from canasta_family.engine import Game
 from canasta_family.shuffling import shuffle_like_random
 
 
@@ -90,9 +91,9 @@ def test_deal_goes_round_the_table_a_card_at_a_time(variant: str, players: int,
 ])
 def test_listed_and_rebuilt_actions_play_alike(variant: str, players: int,
                                                memo_entries: int | None,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+                                               cache_limit: Callable[[int], None]) -> None:
     if memo_entries is not None:
-        monkeypatch.setattr(catalog, "_MEMO_ENTRIES", memo_entries)
+        cache_limit(memo_entries)
     rng = random.Random(3)
     game = canasta_family.new_game(variant, players=players, seed=21)
     kinds: set[str] = set()

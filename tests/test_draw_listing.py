@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from itertools import product
 
 import pytest
@@ -24,7 +25,7 @@ from positions import listed_from_scratch
 
 import canasta_family
 from canasta_family import Game, MeldKind, TakePile
-from canasta_family.engine import DRAW, catalog
+from canasta_family.engine import DRAW
 
 PAIR_VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 LAYOFF_VARIANTS = ["american-samba", "pennies-from-heaven"]
@@ -58,9 +59,9 @@ def _legal_pair_takes(game: Game) -> set[str] | None:
 
 
 @pytest.mark.parametrize("variant", PAIR_VARIANTS)
-def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_the_memo_starting_afresh(
-        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "_MEMO_ENTRIES", 40)
+def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_catalog_renewals(
+        variant: str, cache_limit: Callable[[int], None]) -> None:
+    cache_limit(40)
     rng = random.Random(3)
     game = canasta_family.new_game(variant, players=_players(variant), seed=5)
     cleared = draws = with_takes = compared = 0
@@ -70,9 +71,9 @@ def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_the_memo_starting_afresh(
                                            seed=rng.randrange(2**31))
         if game.phase == DRAW:
             draws += 1
-            before = len(game._s.tables.pair_takes)
+            before = game._t
             legal = game.legal_actions()
-            cleared += len(game._s.tables.pair_takes) < before
+            cleared += game._t is not before
             assert [str(action) for action in legal] == listed_from_scratch(game)
             listed = {str(a) for a in legal if isinstance(a, TakePile) and a.onto is None}
             with_takes += bool(listed)
@@ -85,7 +86,7 @@ def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_the_memo_starting_afresh(
         game.apply(rng.choice(game.legal_actions()))
     assert draws > 200 and with_takes > 20, "too few draw decisions with takes to prove it"
     assert compared > 200, "too few positions tried by brute force"
-    assert cleared > 0, "the lowered limit never cleared the pair-take memo"
+    assert cleared > 0, "the lowered limit never renewed the catalog"
 
 
 @pytest.mark.parametrize("variant", LAYOFF_VARIANTS)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import canasta_family
 from canasta_family import Game, HandSetup
-from canasta_family.engine.catalog import _submultisets
+from canasta_family.engine.catalog import Catalog
 
 
 def _reference(items: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, ...]]:
@@ -30,7 +30,7 @@ def _reference(items: list[tuple[int, int]], low: int, high: int) -> list[tuple[
 @given(st.lists(st.integers(1, 3), max_size=5), st.integers(0, 4), st.integers(0, 8))
 def test_submultisets_in_order(counts: list[int], low: int, high: int) -> None:
     items = [(code * 3, count) for code, count in enumerate(counts)]
-    assert list(_submultisets(items, low, high)) == _reference(items, low, high)
+    assert list(Catalog().submultisets(items, low, high)) == _reference(items, low, high)
 
 
 def _cyclic_garbage_of(work: object) -> int:

@@ -1,16 +1,17 @@
-"""The listing memo starts afresh when it grows past its limit, and nothing a game lists
-changes because of that: entries hold action numbers into a table that is replaced with
-them, so a clearing in the middle of a run must never hand out a stale number.
+"""The cache limit bounds the engine's memo tables, and nothing a game lists changes
+because of it.
 
-The limit is lowered here so that random play clears the memo (and the table of set-rank
-candidates made on demand) every few decisions; each
-listing is compared with the same position listed from an empty memo, and every listed
-action must pass the engine's own checks.
+A catalog's tables only grow; past the limit the next operation takes a new, empty
+catalog while games still inside an operation finish in the old one, whose action numbers
+stay as they were. The limit is lowered here so that random play renews the catalog every
+few decisions; each listing is compared with the same position listed from an empty
+catalog, and every listed action must pass the engine's own checks.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from positions import listed_from_scratch
@@ -22,42 +23,80 @@ VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_memo_clearing_leaves_every_listing_unchanged(variant: str,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "_MEMO_ENTRIES", 40)
+def test_renewing_the_catalog_leaves_every_listing_unchanged(
+        variant: str, cache_limit: Callable[[int], None]) -> None:
+    cache_limit(40)
     rng = random.Random(7)
     players = 6 if variant == "pennies-from-heaven" else 4
     game = canasta_family.new_game(variant, players=players, seed=11)
-    cleared = layoffs_cleared = cands_cleared = held_cleared = templates_cleared = 0
+    renewals = canasta_family.cache_info().renewals
+    changed = 0
     for _step in range(1500):
         if game.is_over:
             break
-        size_before = game._s.tables.size
-        cands_before = len(game._s.tables.rank_cands)
-        held_before = len(game._s.tables.sets_held)
-        templates_before = len(game._s.tables.layoff_templates)
-        layoffs_before = len(catalog._LAYOFF_ACTIONS)
+        before = game._t
         legal = game.legal_actions()
-        cleared += game._s.tables.size < size_before
-        cands_cleared += len(game._s.tables.rank_cands) < cands_before
-        held_cleared += len(game._s.tables.sets_held) < held_before
-        templates_cleared += len(game._s.tables.layoff_templates) < templates_before
         assert [str(action) for action in legal] == listed_from_scratch(game)
-        layoffs_cleared += len(catalog._LAYOFF_ACTIONS) < layoffs_before
-        # The per-rank lay-off numbers start afresh with the numbers they hold: each still
-        # names the codes of its shape.
-        for numbers in game._s.tables.layoff_code_numbers.values():
+        # Lay-off numbers name the codes of their shape in the catalog that gave them.
+        for numbers in game._t.layoff_code_numbers.values():
             for shape, number in numbers.items():
-                assert catalog._LAYOFF_CODES[number // catalog._MELD_INDEXES] == \
+                assert game._t.layoff_code_list[number // catalog._MELD_INDEXES] == \
                     numbers.codes[shape], (variant, shape, number)
         for action in rng.sample(list(legal), min(len(legal), 4)):
             assert game.is_legal(action), (variant, str(action))
         game.apply(rng.choice(legal))
-    assert cleared > 0, "the lowered limit never cleared the memo: the test proves nothing"
-    assert layoffs_cleared > 0, "the lay-off actions were never started afresh"
-    # Set-rank candidates are made on demand and kept in a table of their own.
-    assert cands_cleared > 0, "the candidates made on demand were never started afresh"
-    # The set entries by counts held are a shortcut to the memo, started afresh with it.
-    assert held_cleared > 0, "the set entries by counts held were never started afresh"
-    # The lay-off templates shared across ranks have limits of their own.
-    assert templates_cleared > 0, "the lay-off templates were never started afresh"
+        changed += game._t is not before
+    assert changed > 5, "the lowered limit never renewed the catalog: the test proves nothing"
+    assert canasta_family.cache_info().renewals >= renewals + changed
+
+
+def test_the_limit_bounds_the_entries(cache_limit: Callable[[int], None]) -> None:
+    """A catalog holds at most the limit plus what the operations between two size checks
+    add to it."""
+    limit = 2_000
+    cache_limit(limit)
+    canasta_family.clear_caches()
+    rng = random.Random(5)
+    game = canasta_family.new_game("american-samba", players=2, seed=3)
+    most_added = most_held = renewed = 0
+    for _step in range(6_000):
+        if game.is_over:
+            game = canasta_family.new_game("american-samba", players=2,
+                                           seed=rng.randrange(2**31))
+        before_catalog = game._t
+        before = before_catalog.entry_count()
+        legal = game.legal_actions()
+        game.apply(rng.choice(legal))
+        if game._t is before_catalog:
+            most_added = max(most_added, game._t.entry_count() - before)
+        else:
+            renewed += 1
+        most_held = max(most_held, game._t.entry_count())
+    assert renewed >= 3, "the limit was never reached: the test proves nothing"
+    assert most_held <= limit + catalog._CHECK_EVERY * most_added, (most_held, most_added)
+
+
+def test_cache_info_and_clear_caches() -> None:
+    game = canasta_family.new_game("canasta", players=2, seed=9)
+    game.apply("draw")
+    game.legal_actions()
+    info = canasta_family.cache_info()
+    assert info.catalogs >= 1 and info.entries > 0 and info.rule_sets >= 1
+    canasta_family.clear_caches()
+    cleared = canasta_family.cache_info()
+    assert (cleared.entries, cleared.rule_sets) == (0, 0)
+    # A game in progress keeps playing: its next operation takes a new catalog.
+    for _ in range(40):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[-1])
+    assert canasta_family.cache_info().entries > 0
+
+
+@pytest.mark.parametrize("bad", [0, -5, 2.5, "100", True, None])
+def test_set_cache_limit_refuses_what_is_not_a_count(bad: object) -> None:
+    before = canasta_family.cache_info().limit
+    with pytest.raises(ValueError, match="cache limit"):
+        canasta_family.set_cache_limit(bad)  # type: ignore[arg-type]
+    assert canasta_family.cache_info().limit == before

@@ -18,7 +18,6 @@ import pytest
 import canasta_family
 from canasta_family import engine
 from canasta_family.actions import LayOff
-from canasta_family.engine import catalog
 
 
 def _positions(variant: str, seed: int, hands: int) -> list[canasta_family.Game]:
@@ -73,6 +72,7 @@ def test_layoffs_name_their_meld_and_survive_a_fresh_action_table() -> None:
     for first, second in zip(listings, again, strict=True):
         assert all(a is b for a, b in zip(first, second, strict=True) if isinstance(a, LayOff))
     # Started afresh, the table makes equal actions again from their numbers.
-    catalog._LAYOFF_ACTIONS.clear()
+    for position in positions:
+        position._t.layoff_actions.clear()
     fresh = [p.clone().legal_actions() for p in positions]
     assert fresh == listings

@@ -27,6 +27,7 @@ from canasta_family.actions import (
 )
 from canasta_family.api import DEFAULT_VARIANT, new_game, replay
 from canasta_family.arrangement import HandSetup
+from canasta_family.caches import CacheInfo, cache_info, clear_caches, set_cache_limit
 from canasta_family.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from canasta_family.engine import Game
 from canasta_family.errors import (
@@ -54,6 +55,7 @@ __all__ = [
     "Action",
     "Answer",
     "Ask",
+    "CacheInfo",
     "CanastaError",
     "Card",
     "Discard",
@@ -86,6 +88,8 @@ __all__ = [
     "VariantError",
     "available_variants",
     "broken_variants",
+    "cache_info",
+    "clear_caches",
     "find_variant",
     "hookimpl",
     "load_record",
@@ -95,4 +99,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "replay",
+    "set_cache_limit",
 ]

@@ -1,11 +1,27 @@
-"""The memo tables of melds, lay-offs and takes, and the numbering of their actions."""
+"""The catalog: every memo table of the engine, and the numbering of its actions.
+
+One :class:`Catalog` holds the tables of one set of meld rules, canasta rules and card
+values; every game whose rules print the same shares it. Its tables only grow: nothing is
+evicted in place, because a listing may be holding action numbers from them. Instead the
+:class:`CacheOwner` (one per process, :data:`CACHES`) gives each game operation the
+current catalog (``pin``), and when a catalog has grown past the limit it puts a new empty
+one in its place; games still working in the old one finish their operation there and take
+the new one with their next. So numbers never change meaning under a reader, memory is
+bounded, and no table is emptied while another thread reads it.
+
+>>> from canasta_family import cache_info
+>>> cache_info().limit > 0
+True
+"""
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Sequence, Sized
+from typing import Any
+
+import attrs
 
 from canasta_family.actions import (
     Ask,
@@ -19,10 +35,6 @@ from canasta_family.cards import JOKER_CODE, Card
 from canasta_family.engine.codes import CARDS, WILD_CODES
 from canasta_family.engine.constructors import _make, _new_layoff
 from canasta_family.melds import Meld
-
-if TYPE_CHECKING:
-    pass
-
 
 _Candidate = tuple[tuple[int, ...], int, "str | None", int, "int | None", int]
 """(codes, value, canasta kind, wilds, set rank, action number) of a possible new meld: its
@@ -59,13 +71,10 @@ thousands of these entries (``Game._layoff_cands`` makes the candidates when ask
 Entries from the plain search (runs, wild-card melds, black 3s) keep their candidates."""
 _NO_LAYOFFS: _LayoffEntry = ((), 0, (), None)
 _NO_SET: _Entry = ((), (), 0, None, None)
-"""What ``_Tables.sets_held`` keeps for counts that make no set of their rank."""
+"""What ``Catalog.sets_held`` keeps for counts that make no set of their rank."""
 _WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
 """A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
-``_WILD_SERIALS``)."""
-_WILD_SERIALS: dict[tuple[int, ...], int] = {}
-"""A serial number for every subset of wild cards (by its codes) the memo has met: there
-are a few hundred at most."""
+``Catalog.wild_serials``)."""
 _MELD_INDEXES = 4096
 """More melds than one side can hold (a deck of at most 216 cards)."""
 _TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
@@ -85,70 +94,6 @@ _WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, .
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
 
-_LAYOFF_CODES: list[tuple[int, ...]] = []
-"""The codes of every lay-off the memo has met, by their number."""
-_LAYOFF_CODE_NUMBERS: dict[tuple[int, ...], int] = {}
-"""The number of each lay-off's codes in ``_LAYOFF_CODES``."""
-_LAYOFF_NUMBERING = threading.Lock()
-"""Held while a lay-off number is handed out or the numbers start afresh."""
-
-
-def _layoff_code_number(codes: tuple[int, ...]) -> int:
-    """The number of the lay-off codes ``codes`` in ``_LAYOFF_CODES``, given when first
-    asked (see ``_LayoffActions``)."""
-    number = _LAYOFF_CODE_NUMBERS.get(codes)
-    if number is None:
-        with _LAYOFF_NUMBERING:
-            number = _LAYOFF_CODE_NUMBERS.get(codes)
-            if number is None:
-                # The codes are in place before their number is published, and no other
-                # thread hands out a number meanwhile: two code tuples never share one.
-                _LAYOFF_CODES.append(codes)
-                number = len(_LAYOFF_CODES) - 1
-                _LAYOFF_CODE_NUMBERS[codes] = number
-    return number
-def _restart_layoff_numbers() -> None:
-    """Forget every lay-off number and the tables holding them (the memo limit)."""
-    with _LAYOFF_NUMBERING:
-        if len(_LAYOFF_CODES) > 4 * _MEMO_ENTRIES:
-            _LAYOFF_CODES.clear()
-            _LAYOFF_CODE_NUMBERS.clear()
-            _LAYOFF_ACTIONS.clear()
-            for tables in _TABLES.values():
-                tables.layoff_numbers.clear()
-                tables.layoff_code_numbers.clear()
-                tables.layoffs.clear()
-                tables.layoffs_held.clear()
-
-
-_MERGE_ACTIONS: dict[tuple[int, int], Merge] = {}
-_TAKE_ACTIONS: dict[tuple[int, ...], TakePile] = {}
-_CARD_TUPLES: dict[tuple[int, ...], tuple[Card, ...]] = {}
-
-
-def _take_action(codes: tuple[int, ...]) -> TakePile:
-    """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a meld)."""
-    take = _TAKE_ACTIONS.get(codes)
-    if take is None:
-        if len(_TAKE_ACTIONS) > _MEMO_ENTRIES:
-            _TAKE_ACTIONS.clear()
-        take = _TAKE_ACTIONS[codes] = _make(TakePile, cards=_cards_of(codes), onto=None)
-    return take
-
-
-def _cards_of(codes: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards of ``codes``, one shared tuple per code tuple: the actions and melds the
-    engine keeps (a lay-off on every meld index, the meld it makes, the new meld of the
-    same cards) then hold one tuple between them, which the garbage collector scans once
-    instead of once each."""
-    cards = _CARD_TUPLES.get(codes)
-    if cards is None:
-        if len(_CARD_TUPLES) > 4 * _MEMO_ENTRIES:
-            _CARD_TUPLES.clear()
-        cards = _CARD_TUPLES[codes] = tuple([CARDS[c] for c in codes])
-    return cards
-
-
 _LAYOFF_FIELD = 5
 """Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
 four of a natural or a 2 and eight jokers."""
@@ -160,30 +105,24 @@ _LAYOFF_WILD_UNITS = {code: 1 << (_LAYOFF_FIELD * i) for i, code in enumerate(WI
 """What one of each wild card adds to a shape's number."""
 _LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
 _LAYOFF_WILD_BITS = (1 << _LAYOFF_NAT_SHIFT) - 1
-_LAYOFF_WILD_PARTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-"""The 2s and the jokers of the wild part of a shape's number: a few thousand at most
-(four decks hold four of each 2 and eight jokers), kept under the memo limit all the
-same."""
-
-
 class _LayoffActions(dict[int, "LayOff"]):
-    """Every ``LayOff`` by action number: the number of its codes in ``_LAYOFF_CODES``
-    times ``_MELD_INDEXES``, plus its meld index. Made when first asked, so that a memo
-    entry's numbers serve every meld index (as for new melds, the entries hold numbers
-    the garbage collector need not scan, see ``_Entry``)."""
+    """Every ``LayOff`` by action number: the number of its codes in
+    ``Catalog.layoff_code_list`` times ``_MELD_INDEXES``, plus its meld index. Made when
+    first asked, so that a memo entry's numbers serve every meld index (as for new melds,
+    the entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
 
-    __slots__ = ()
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        self.catalog = catalog
 
     def __missing__(self, number: int) -> LayOff:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # any action is made again from its number
-        action = _new_layoff(number % _MELD_INDEXES,
-                             _cards_of(_LAYOFF_CODES[number // _MELD_INDEXES]))
+        catalog = self.catalog
+        action = _new_layoff(number % _MELD_INDEXES, catalog.cards_of(
+            catalog.layoff_code_list[number // _MELD_INDEXES]))
         self[number] = action
         return action
-
-
-_LAYOFF_ACTIONS = _LayoffActions()
 
 
 class _LayoffCodes(dict[int, tuple[int, ...]]):
@@ -193,23 +132,23 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
     (``_LAYOFF_FIELD`` bits a count), which is all its codes depend on beside the rank.
     Codes in the order of ``Game._layoff_search``: 2s, naturals, jokers."""
 
-    __slots__ = "base", "nats"
+    __slots__ = "base", "nats", "wild_parts"
 
-    def __init__(self, base: int) -> None:
+    def __init__(self, base: int, wild_parts: dict[int, tuple[tuple[int, ...],
+                                                             tuple[int, ...]]]) -> None:
         super().__init__()
         self.base = base
+        self.wild_parts = wild_parts
+        """The catalog's 2s and jokers of the wild part of a shape's number: a few
+        thousand at most (four decks hold four of each 2 and eight jokers)."""
         self.nats: dict[int, tuple[int, ...]] = {}
         """The codes of the naturals of a shape by their part of its number."""
 
     def __missing__(self, number: int) -> tuple[int, ...]:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # a table of a pure function: it may start afresh at any time
         wild = number & _LAYOFF_WILD_BITS
-        parts = _LAYOFF_WILD_PARTS.get(wild)
+        parts = self.wild_parts.get(wild)
         if parts is None:
-            if len(_LAYOFF_WILD_PARTS) > _MEMO_ENTRIES:
-                _LAYOFF_WILD_PARTS.clear()
-            parts = _LAYOFF_WILD_PARTS[wild] = (
+            parts = self.wild_parts[wild] = (
                 tuple([code for i, code in enumerate(WILD_CODES[:4])
                        for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]),
                 (JOKER_CODE,) * (wild >> (_LAYOFF_FIELD * 4) & _LAYOFF_MASK))
@@ -227,29 +166,39 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
 class _LayoffNumbers(dict[int, int]):
     """The ``LayOff`` action numbers onto meld index 0 (see ``_LayoffActions``) by shape
     number, on the set whose first natural code is ``codes.base``, each found when first
-    asked: a template's numbers are then one C-level ``map`` over its shape numbers.
-    Started afresh with ``_LAYOFF_CODE_NUMBERS``, whose numbers it holds."""
+    asked: a template's numbers are then one C-level ``map`` over its shape numbers."""
 
-    __slots__ = ("codes",)
+    __slots__ = ("catalog", "codes")
 
-    def __init__(self, codes: _LayoffCodes) -> None:
+    def __init__(self, codes: _LayoffCodes, catalog: Catalog) -> None:
         super().__init__()
         self.codes = codes
+        self.catalog = catalog
 
     def __missing__(self, shape: int) -> int:
-        if len(self) > 4 * _MEMO_ENTRIES:
-            self.clear()  # the numbers stay valid: each is found again the same way
-        number = self[shape] = _layoff_code_number(self.codes[shape]) * _MELD_INDEXES
+        number = self[shape] = (self.catalog.layoff_code_number(self.codes[shape])
+                                * _MELD_INDEXES)
         return number
 
 
-class _Tables:
+class Catalog:
     """Memo tables that depend only on a game's meld rules, canasta rules and card values,
-    shared by every game whose rules print the same (see :meth:`_Static.__init__`)."""
+    shared by every game whose rules print the same (see :meth:`_Static.__init__`), and
+    the actions and card tuples they hand out.
+
+    Every table only grows; :class:`CacheOwner` retires the whole catalog when it is full.
+    Action numbers are handed out under ``numbering``, the codes stored before the number
+    is published, so two card sets never share a number.
+    """
 
     __slots__ = (
         "by_rank",
+        "card_tuples",
         "entries",
+        "indexed_actions",
+        "layoff_actions",
+        "layoff_code_ids",
+        "layoff_code_list",
         "layoff_code_numbers",
         "layoff_codes",
         "layoff_numbers",
@@ -258,6 +207,7 @@ class _Tables:
         "layoff_sig_ids",
         "layoff_sigs",
         "layoff_templates",
+        "layoff_wild_parts",
         "layoffs",
         "layoffs_held",
         "made_melds",
@@ -265,22 +215,46 @@ class _Tables:
         "meld_ids",
         "meld_rows",
         "melds",
+        "merge_actions",
         "merge_ok",
         "nat_subs",
         "numbering",
         "ok_ws",
         "pair_takes",
+        "pairs",
         "playable_rows",
         "rank_cands",
         "set_ok",
         "sets_held",
-        "size",
+        "submultiset_lists",
+        "take_actions",
+        "uses",
         "wild_groups",
         "wild_lists",
+        "wild_serials",
         "wild_subsets",
     )
 
     def __init__(self) -> None:
+        self.uses = 0
+        """Operations pinned to this catalog (a heuristic count: threads may lose an
+        increment), which spaces out the owner's size checks."""
+        self.card_tuples: dict[tuple[int, ...], tuple[Card, ...]] = {}
+        self.take_actions: dict[tuple[int, ...], TakePile] = {}
+        self.merge_actions: dict[tuple[int, int], Merge] = {}
+        self.indexed_actions: dict[tuple[type, int], Any] = {}
+        self.submultiset_lists: dict[tuple[tuple[tuple[int, int], ...], int, int],
+                                     tuple[tuple[int, ...], ...]] = {}
+        self.pairs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        self.wild_serials: dict[tuple[int, ...], int] = {}
+        """A serial number for every subset of wild cards (by its codes) met: there are a
+        few hundred at most."""
+        self.layoff_code_list: list[tuple[int, ...]] = []
+        """The codes of every lay-off met, by their number."""
+        self.layoff_code_ids: dict[tuple[int, ...], int] = {}
+        """The number of each lay-off's codes in ``layoff_code_list``."""
+        self.layoff_actions = _LayoffActions(self)
+        self.layoff_wild_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
@@ -291,8 +265,6 @@ class _Tables:
         self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[_Candidate, ...]] = {}
         """The candidates of set-rank entries by their memo key (see ``_Entry``)."""
-        self.size = 0
-        """Memo entries of new melds made since the memo last started afresh."""
         self.meld_actions: list[MakeMeld] = []
         """The ``MakeMeld`` of every action number in the memo entries."""
         self.numbering = threading.Lock()
@@ -302,7 +274,7 @@ class _Tables:
         """The action number of the meld of each code tuple."""
         self.meld_rows: dict[tuple[int, ...], dict[int, int]] = {}
         """The action numbers of the sets of some naturals by the serial number of the
-        wild cards with them (``_WILD_SERIALS``): what ``meld_ids`` says, a faster way."""
+        wild cards with them (``wild_serials``): what ``meld_ids`` says, a faster way."""
         self.layoffs: dict[tuple[object, ...], _LayoffEntry] = {}
         """Lay-off entries by the meld's shape and the cards that could join it, the wild
         cards clamped to the most the meld can take."""
@@ -338,7 +310,7 @@ class _Tables:
         """The codes of lay-off shapes on the set whose first natural code is the key."""
         self.layoff_code_numbers: dict[int, _LayoffNumbers] = {}
         """The action numbers of lay-off shapes on the set whose first natural code is the
-        key (cleared with ``_LAYOFF_CODE_NUMBERS``)."""
+        key."""
         self.melds: dict[tuple[bool, tuple[int, ...]], Meld] = {}
         """Melds by (is a run, codes): plain data keys the garbage collector skips."""
         self.merge_ok: dict[tuple[object, ...], bool] = {}
@@ -362,42 +334,119 @@ class _Tables:
         the action kept in the entry keeps its id from being reused."""
 
 
-_TABLES: dict[str, _Tables] = {}
-_INDEXED_ACTIONS: dict[tuple[type, int], Any] = {}
+    def entry_count(self) -> int:
+        """How many entries the catalog's tables hold in all (what the limit bounds)."""
+        return sum(len(table) for table in self._tables())
 
+    def _tables(self) -> Iterator[Sized]:
+        for name in self.__slots__:
+            table = getattr(self, name)
+            if isinstance(table, list):
+                yield table
+            elif isinstance(table, dict):
+                yield table
+                if name in ("layoff_codes", "layoff_code_numbers"):
+                    # A copy made in one step: other threads may add to the table.
+                    yield from list(table.values())
 
-def _indexed_action(cls: type[PickUp] | type[TakePile] | type[Ask], number: int) -> Any:
-    """The shared ``PickUp`` or ``TakePile`` onto meld ``number``, or ``Ask`` of seat
-    ``number``."""
-    action = _INDEXED_ACTIONS.get((cls, number))
-    if action is None:
-        if cls is Ask:
-            action = _make(Ask, partner=number)
-        elif cls is PickUp:
-            action = _make(PickUp, onto=number)
-        else:
-            action = _make(TakePile, cards=(), onto=number)
-        _INDEXED_ACTIONS[(cls, number)] = action
-    return action
+    def cards_of(self, codes: tuple[int, ...]) -> tuple[Card, ...]:
+        """The cards of ``codes``, one shared tuple per code tuple: the actions and melds
+        the engine keeps (a lay-off on every meld index, the meld it makes, the new meld of
+        the same cards) then hold one tuple between them, which the garbage collector scans
+        once instead of once each.
 
+        >>> Catalog().cards_of((8, 9))
+        (Card('4c'), Card('4d'))
+        """
+        cards = self.card_tuples.get(codes)
+        if cards is None:
+            cards = self.card_tuples[codes] = tuple([CARDS[c] for c in codes])
+        return cards
 
-_SUBMULTISETS: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, ...], ...]] = {}
+    def take_action(self, codes: tuple[int, ...]) -> TakePile:
+        """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a
+        meld)."""
+        take = self.take_actions.get(codes)
+        if take is None:
+            take = self.take_actions[codes] = _make(TakePile, cards=self.cards_of(codes),
+                                                    onto=None)
+        return take
 
+    def merge_action(self, first: int, second: int) -> Merge:
+        """The shared ``Merge`` of melds ``first`` and ``second``."""
+        merge = self.merge_actions.get((first, second))
+        if merge is None:
+            merge = self.merge_actions[(first, second)] = _make(Merge, first=first,
+                                                                second=second)
+        return merge
 
-def _submultisets(items: Sequence[tuple[int, int]], low: int, high: int
-                  ) -> tuple[tuple[int, ...], ...]:
-    """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
-    ascending code order) with between ``low`` and ``high`` elements.
+    def indexed_action(self, cls: type[PickUp] | type[TakePile] | type[Ask], number: int
+                       ) -> Any:
+        """The shared ``PickUp`` or ``TakePile`` onto meld ``number``, or ``Ask`` of seat
+        ``number``."""
+        action = self.indexed_actions.get((cls, number))
+        if action is None:
+            if cls is Ask:
+                action = _make(Ask, partner=number)
+            elif cls is PickUp:
+                action = _make(PickUp, onto=number)
+            else:
+                action = _make(TakePile, cards=(), onto=number)
+            self.indexed_actions[(cls, number)] = action
+        return action
 
-    Memoised: listing asks for the sub-multisets of the same few natural and wild card
-    counts again and again (the answers are plain data, which the collector skips)."""
-    key = (tuple(items), low, high)
-    found = _SUBMULTISETS.get(key)
-    if found is None:
-        if len(_SUBMULTISETS) > _MEMO_ENTRIES:
-            _SUBMULTISETS.clear()
-        found = _SUBMULTISETS[key] = tuple(_search_submultisets(key[0], low, high))
-    return found
+    def submultisets(self, items: Sequence[tuple[int, int]], low: int, high: int
+                     ) -> tuple[tuple[int, ...], ...]:
+        """All sub-multisets (ascending code tuples) of ``items`` ((code, count) pairs in
+        ascending code order) with between ``low`` and ``high`` elements.
+
+        Memoised: listing asks for the sub-multisets of the same few natural and wild card
+        counts again and again (the answers are plain data, which the collector skips).
+
+        >>> Catalog().submultisets([(8, 2), (9, 1)], 2, 2)
+        ((8, 9), (8, 8))
+        """
+        key = (tuple(items), low, high)
+        found = self.submultiset_lists.get(key)
+        if found is None:
+            found = self.submultiset_lists[key] = tuple(
+                _search_submultisets(key[0], low, high))
+        return found
+
+    def code_pairs(self, codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """``codes`` as (code, how many) pairs, memoised: the reachability search of an
+        owed initial meld asks for the same few plays over and over."""
+        pairs = self.pairs.get(codes)
+        if pairs is None:
+            pairs = self.pairs[codes] = tuple(Counter(codes).items())
+        return pairs
+
+    def wild_serial(self, codes: tuple[int, ...]) -> int:
+        """The serial number of the wild cards ``codes`` in ``wild_serials``, given when
+        first asked, under ``numbering``: two subsets never share one."""
+        serial = self.wild_serials.get(codes)
+        if serial is None:
+            with self.numbering:
+                serial = self.wild_serials.get(codes)
+                if serial is None:
+                    serial = self.wild_serials[codes] = len(self.wild_serials)
+        return serial
+
+    def layoff_code_number(self, codes: tuple[int, ...]) -> int:
+        """The number of the lay-off codes ``codes`` in ``layoff_code_list``, given when
+        first asked (see ``_LayoffActions``)."""
+        number = self.layoff_code_ids.get(codes)
+        if number is None:
+            with self.numbering:
+                number = self.layoff_code_ids.get(codes)
+                if number is None:
+                    # The codes are in place before their number is published, and no
+                    # other thread hands out a number meanwhile: two code tuples never
+                    # share one.
+                    self.layoff_code_list.append(codes)
+                    number = len(self.layoff_code_list) - 1
+                    self.layoff_code_ids[codes] = number
+        return number
 
 
 def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
@@ -411,20 +460,125 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
                  for take in range(min(count, high - len(chosen)) + 1)]
     return [chosen for chosen in found if len(chosen) >= low]
 
-# Memo entries of new melds kept per rule set before the memo starts afresh (memory: a
-# long simulation of large random hands keeps meeting new combinations of counts).
-_MEMO_ENTRIES = 50_000
+
+DEFAULT_LIMIT = 200_000
+"""Entries one catalog holds before it is retired (:func:`canasta_family.set_cache_limit`).
+Bounds the memory of a long simulation, which keeps meeting new combinations of counts."""
+_CHECK_EVERY = 64
+"""Operations between two size checks of a catalog (a check sums its table sizes)."""
 
 
-_PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+@attrs.frozen
+class CacheInfo:
+    """What :func:`canasta_family.cache_info` reports, like ``functools.lru_cache``'s
+    ``cache_info()``: the catalogs in use (one per distinct set of meld rules, canasta
+    rules and card values met), the entries they hold in all, the limit per catalog, how
+    many catalogs were retired for passing it, and the resolved rule sets kept."""
+
+    catalogs: int
+    entries: int
+    limit: int
+    renewals: int
+    rule_sets: int
 
 
-def _code_pairs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``codes`` as (code, how many) pairs, memoised: the reachability search of an owed
-    initial meld asks for the same few plays over and over."""
-    pairs = _PAIRS.get(codes)
-    if pairs is None:
-        if len(_PAIRS) > 4 * _MEMO_ENTRIES:
-            _PAIRS.clear()
-        pairs = _PAIRS[codes] = tuple(Counter(codes).items())
-    return pairs
+class _Shelf:
+    """The current catalog of one set of rules; the rule sets with those rules share it."""
+
+    __slots__ = ("current", "owner")
+
+    def __init__(self, owner: CacheOwner) -> None:
+        self.owner = owner
+        self.current = Catalog()
+
+    def pin(self) -> Catalog:
+        """The catalog a game operation is to use from its start to its end."""
+        catalog = self.current
+        catalog.uses += 1
+        if catalog.uses % _CHECK_EVERY == 0 and catalog.entry_count() > self.owner.limit:
+            catalog = self.owner.renew(self, catalog)
+        return catalog
+
+
+class CacheOwner:
+    """The one owner of the engine's caches in a process: the catalogs by rule key and the
+    resolved rule sets. Every change happens under its lock; readers take whole objects
+    (a rule set, a catalog) that never shrink while they use them.
+
+    >>> owner = CacheOwner()
+    >>> owner.info().catalogs
+    0
+    """
+
+    __slots__ = ("_lock", "_renewals", "_rule_sets", "_shelves", "limit")
+
+    _RULE_SETS_KEPT = 256
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._shelves: dict[str, _Shelf] = {}
+        self._rule_sets: dict[tuple[object, ...], Any] = {}
+        self._renewals = 0
+        self.limit = DEFAULT_LIMIT
+        """Entries one catalog holds before the next operation gets a new one."""
+
+    def shelf(self, key: str) -> _Shelf:
+        """The shelf of the catalogs of rules that print as ``key``."""
+        shelf = self._shelves.get(key)
+        if shelf is None:
+            with self._lock:
+                shelf = self._shelves.setdefault(key, _Shelf(self))
+        return shelf
+
+    def renew(self, shelf: _Shelf, full: Catalog) -> Catalog:
+        """Put a new catalog on ``shelf`` in place of ``full`` (unless another thread did
+        already) and return the shelf's current one."""
+        with self._lock:
+            if shelf.current is full:
+                shelf.current = Catalog()
+                self._renewals += 1
+            return shelf.current
+
+    def rule_set(self, key: tuple[object, ...], still_valid: Callable[[Any], bool],
+                 build: Callable[[], Any]) -> Any:
+        """The rule set kept under ``key`` if ``still_valid`` says it is, else a new one from
+        ``build`` (kept; at most ``_RULE_SETS_KEPT`` are, the oldest dropped first)."""
+        found = self._rule_sets.get(key)
+        if found is None or not still_valid(found):
+            built = build()  # outside the lock: it calls the variant's hooks
+            with self._lock:
+                found = self._rule_sets.get(key)
+                if found is None or not still_valid(found):
+                    while len(self._rule_sets) >= self._RULE_SETS_KEPT:
+                        del self._rule_sets[next(iter(self._rule_sets))]
+                    found = self._rule_sets[key] = built
+        return found
+
+    def info(self) -> CacheInfo:
+        """The sizes of every cache, as :class:`CacheInfo`."""
+        with self._lock:
+            shelves = list(self._shelves.values())
+            return CacheInfo(catalogs=len(shelves),
+                             entries=sum(shelf.current.entry_count() for shelf in shelves),
+                             limit=self.limit, renewals=self._renewals,
+                             rule_sets=len(self._rule_sets))
+
+    def clear(self) -> None:
+        """Forget every cached entry and rule set. Games keep working: each takes a new
+        catalog with its next operation."""
+        with self._lock:
+            for shelf in self._shelves.values():
+                shelf.current = Catalog()
+            self._rule_sets.clear()
+
+    def set_limit(self, entries: int) -> None:
+        """Retire a catalog once it holds more than ``entries`` entries."""
+        if isinstance(entries, bool) or not isinstance(entries, int) or entries < 1:
+            raise ValueError(f"cache limit: a whole number of entries above 0, got {entries!r}")
+        with self._lock:
+            self.limit = entries
+
+
+CACHES = CacheOwner()
+"""The owner of the engine's caches in this process: the only state the engine keeps
+between games, all of it behind one lock."""

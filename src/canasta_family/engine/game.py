@@ -26,33 +26,22 @@ from canasta_family.actions import (
 )
 from canasta_family.arrangement import HandSetup
 from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank, Suit
-from canasta_family.engine import catalog
 from canasta_family.engine.catalog import (
-    _LAYOFF_ACTIONS,
-    _LAYOFF_CODES,
     _LAYOFF_NAT_SHIFT,
     _LAYOFF_POSITIONS,
     _LAYOFF_WILD_UNITS,
     _MELD_INDEXES,
-    _MERGE_ACTIONS,
     _MOST_OF_A_RANK,
     _NO_LAYOFFS,
     _NO_SET,
-    _WILD_SERIALS,
+    Catalog,
     _Candidate,
-    _cards_of,
-    _code_pairs,
     _Entry,
-    _indexed_action,
-    _layoff_code_number,
     _LayoffCandidates,
     _LayoffCodes,
     _LayoffEntry,
     _LayoffNumbers,
     _PlayableRows,
-    _restart_layoff_numbers,
-    _submultisets,
-    _take_action,
     _TakeEntry,
     _WildList,
     _WildPart,
@@ -77,7 +66,6 @@ from canasta_family.engine.constructors import (
     _PASS,
     _PLACE_ACTIONS,
     _RETRACT,
-    _make,
     _new_make_meld,
     _new_meld,
 )
@@ -182,6 +170,7 @@ class Game:
         "_side_had_melds",
         "_start",
         "_stock",
+        "_t",
         "_take_counts",
         "_turn_kinds",
         "_turn_value",
@@ -206,6 +195,9 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self._s = _static_for(variant, num_players, validate_options(info, options))
+        self._t: Catalog = self._s.shelf.pin()
+        """The memo tables this game's current operation reads (see ``catalog``): taken
+        afresh by every listing, check and action, never changed in the middle of one."""
         self._seed = seed
         self._start = start
         self._rng: random.Random | None = random.Random(seed)
@@ -1012,13 +1004,13 @@ class Game:
         # A Meld is a value fixed by its kind and cards (rank, suit and wild count follow
         # from them): memoised per rule set, as the canasta kind depends on the rules.
         ordered = tuple(sorted(codes))
-        melds = self._s.tables.melds
+        melds = self._t.melds
         key = (kind is MeldKind.RUN, ordered)
         meld = melds.get(key)
         if meld is None:
             canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
             meld = _new_meld(kind, None if rank is None else Rank(rank),
-                             None if suit is None else Suit(suit), _cards_of(ordered),
+                             None if suit is None else Suit(suit), self._t.cards_of(ordered),
                              wilds, canasta)
             if len(melds) > 200_000:
                 melds.clear()
@@ -1330,9 +1322,9 @@ class Game:
         for meld in melds:
             if meld.rank is not None:
                 on_table |= 1 << meld.rank
-        rows = s.tables.playable_rows
+        rows = self._t.playable_rows
         if rows is None:
-            rows = s.tables.playable_rows = self._playable_rows()
+            rows = self._t.playable_rows = self._playable_rows()
         in_sets = 0  # a bit per rank (an int: no object for the collector to track)
         for rank, b0, b1, b2, b3, value, fewest in rows[min(wild, s.set_wild_cap)]:
             held = left[b0] + left[b1] + left[b2] + left[b3]
@@ -1467,7 +1459,7 @@ class Game:
         plays: list[tuple[tuple[int, ...], int, int, int, int,
                           tuple[tuple[int, int], ...]]] = []
         for codes, value, index, open_key, set_key in found_plays:
-            pairs = _code_pairs(codes)
+            pairs = self._t.code_pairs(codes)
             bars = sets = 0
             if index >= 0:
                 bars = sets = 1 << (index + 16)
@@ -1792,6 +1784,7 @@ class Game:
         being the one to act; :class:`~canasta_family.errors.IllegalActionError` (with the
         rule ID) for a move the rules forbid.
         """
+        self._t = self._s.shelf.pin()
         self._check(self._coerce(action, player))
 
     def is_legal(self, action: Action | str, *, player: int | None = None) -> bool:
@@ -1802,6 +1795,7 @@ class Game:
         >>> game.is_legal("draw"), game.is_legal("discard Ks"), game.is_legal("nonsense")
         (True, False, False)
         """
+        self._t = self._s.shelf.pin()
         try:
             self._check(self._coerce(action, player))
         except (IllegalActionError, InvalidActionError):
@@ -2077,7 +2071,7 @@ class Game:
         join = self._open_set_index(side, top // 4 + 2) if s.joins_sets \
             else None
         # A new set made before is known by its cards (see ``_new_meld``).
-        meld = s.tables.melds.get((False, all_codes)) if join is None else None
+        meld = self._t.melds.get((False, all_codes)) if join is None else None
         if meld is None:
             meld = self._take_meld(side, join, all_codes,
                                    sum(1 for c in all_codes if c in WILD_CODES))
@@ -2106,9 +2100,9 @@ class Game:
         search stops at the first single play that is enough, so a take check answers
         yes without the search (AS-23; the caller rules out PH-16 and PH-10)."""
         s = self._s
-        rows = s.tables.playable_rows
+        rows = self._t.playable_rows
         if rows is None:
-            rows = s.tables.playable_rows = self._playable_rows()
+            rows = self._t.playable_rows = self._playable_rows()
         values = s.values
         wild_values: list[int] = []
         for code in WILD_CODES:
@@ -2408,7 +2402,7 @@ class Game:
             return self._merge_problem(a, b) is None
         key = (a.kind, b.kind, a.rank, b.rank, len(a.cards), a.wilds, a.canasta is None,
                len(b.cards), b.wilds, b.canasta is None)
-        cache = self._s.tables.merge_ok
+        cache = self._t.merge_ok
         ok = cache.get(key)
         if ok is None:
             ok = cache[key] = self._merge_problem(a, b) is None
@@ -2550,6 +2544,7 @@ class Game:
         cached = self._legal_cache
         if cached is not None:
             return cached
+        self._t = self._s.shelf.pin()
         out: list[Action] = []
         phase = self._phase
         if phase == DRAW:
@@ -2581,7 +2576,7 @@ class Game:
             side = s.side_of[player]
             for index in range(len(self._melds[side])):
                 if self._pickup_problem(index) is None:
-                    out.append(_indexed_action(PickUp, index))
+                    out.append(self._t.indexed_action(PickUp, index))
         layoff_takes: Sequence[int] = ()
         top = pile[-1]
         rules = s.pile
@@ -2604,14 +2599,14 @@ class Game:
                 if not frozen and rules.unfrozen_layoff:
                     layoff_takes = self._layoff_take_indices(side, top)
                     for index in layoff_takes:
-                        out.append(_indexed_action(TakePile, index))
+                        out.append(self._t.indexed_action(TakePile, index))
         elif (rules.unfrozen_layoff or s.custom_pile_frozen is not False) \
                 and self._top_blocked() is None:
             side = s.side_of[player]
             if not self.pile_frozen_for(side) and rules.unfrozen_layoff:
                 layoff_takes = self._layoff_take_indices(side, None)
                 for index in layoff_takes:
-                    out.append(_indexed_action(TakePile, index))
+                    out.append(self._t.indexed_action(TakePile, index))
         if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
 
@@ -2641,14 +2636,14 @@ class Game:
         if max(raw) > high:
             raw = tuple(min(count, high) for count in raw)
         key = (high, *raw)
-        tables = self._s.tables
+        tables = self._t
         found = tables.wild_subsets.get(key)
         if found is None:
             items = [(c, n) for c, n in zip(WILD_CODES, raw, strict=True) if n]
             found = tables.wild_subsets[key] = tuple(
                 (sub, len(sub), tuple(c for c in sub if c != JOKER_CODE),
                  tuple(c for c in sub if c == JOKER_CODE))
-                for sub in _submultisets(items, 0, high))
+                for sub in self._t.submultisets(items, 0, high))
         return found
 
     def _list_pair_takes(self, out: list[Action], top: int, min_nat: int) -> None:
@@ -2681,7 +2676,7 @@ class Game:
                hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
                -1 if join_meld is None else len(join_meld.cards),
                0 if join_meld is None else join_meld.wilds)
-        entry = s.tables.pair_takes.get(key)
+        entry = self._t.pair_takes.get(key)
         if entry is None:
             entry = self._pair_take_entry(key, hand)
         cands, actions, most_used, least_value = entry
@@ -2756,7 +2751,7 @@ class Game:
                 if not w:
                     exact = hand_cap - nat_value
                 else:
-                    rows = s.tables.playable_rows
+                    rows = self._t.playable_rows
                     wild = with_pile[0] + with_pile[1] + with_pile[2] + with_pile[3] \
                         + with_pile[JOKER_CODE]
                     if rows is not None and rows[min(wild, s.set_wild_cap)] \
@@ -2795,11 +2790,11 @@ class Game:
         # the jokers in that order (ascending), so a take's codes need no sort.
         wild_parts = [(low, high, w, sum(map(value_of, wsub)))
                       for wsub, w, low, high in self._wild_subsets(hand, max_w)]
-        set_ok = s.tables.set_ok
+        set_ok = self._t.set_ok
         cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
         actions: list[TakePile] = []
         most = least = 0
-        for nat in _submultisets(nat_items, min_nat, 99):
+        for nat in self._t.submultisets(nat_items, min_nat, 99):
             n = len(nat)
             nat_value = sum(map(value_of, nat))
             for low, high, w, wild_value in wild_parts:
@@ -2823,11 +2818,8 @@ class Game:
                     most = n + w
                 cands.append((codes, n + w, w, self._canasta_kind(False, rank, size, wilds),
                               value, nat_value))
-                actions.append(_take_action(codes))
-        tables = s.tables
-        if len(tables.pair_takes) > catalog._MEMO_ENTRIES // 4:
-            tables.pair_takes.clear()
-        entry = tables.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
+                actions.append(self._t.take_action(codes))
+        entry = self._t.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
         return entry
 
     def _ending_ok(self, cache: dict[tuple[int, tuple[str, ...]], bool], player: int,
@@ -2857,26 +2849,10 @@ class Game:
         and a tuple copy per rank instead of a search.
         """
         s = self._s
-        tables = s.tables
-        by_rank = tables.by_rank
+        tables = self._t
         mr = s.meld
         raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
         total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
-        if tables.size > 4 * catalog._MEMO_ENTRIES and not self._probe:
-            # Cleared before any entry is handed out, with the action numbers they use;
-            # never by a going-out search, which runs inside a listing that holds entries
-            # of the memo as it is.
-            # Four times the other tables' limit: without their candidates the entries
-            # are small (American Samba's counts make hundreds of thousands of them).
-            with tables.numbering:
-                by_rank.clear()
-                tables.sets_held.clear()
-                tables.entries.clear()
-                tables.rank_cands.clear()
-                tables.meld_ids = {}
-                tables.meld_rows = {}
-                tables.meld_actions = []
-                tables.size = 0
         out: list[_Entry] = []
         min_nat = s.set_min_naturals
         # Every rank held in numbers enough for a set, in rank order (black 3s first, where
@@ -2902,8 +2878,6 @@ class Game:
             held_key = (rank, a, b, c, d, w0, w1, w2, w3, wj)
             found = held_get(held_key)
             if found is None:
-                if len(tables.sets_held) > 4 * catalog._MEMO_ENTRIES:
-                    tables.sets_held.clear()  # a shortcut to by_rank: nothing is lost
                 found = tables.sets_held[held_key] = self._set_entry(
                     (rank, a, b, c, d), raw, total_wild) or _NO_SET
             if found is not _NO_SET:
@@ -2915,7 +2889,6 @@ class Game:
             entry = tables.entries.get(key)
             if entry is None:
                 entry = tables.entries[key] = self._wild_entry(wildkey)
-                tables.size += 1
             if entry[0]:
                 out.append(entry)
         if mr.runs:
@@ -2937,7 +2910,6 @@ class Game:
                         if present:
                             mask |= 1 << (mr.run_low + offset)
                     entry = cache[run_key] = self._run_entry(suit, mask)
-                    tables.size += 1
                 if entry[0]:
                     out.append(entry)
         return out
@@ -2946,7 +2918,7 @@ class Game:
                    ) -> _Entry | None:
         """The memo entry of the sets of ``nat_key`` with the wild cards ``raw`` (their
         total given), or None when it has no set."""
-        tables = self._s.tables
+        tables = self._t
         slot = tables.by_rank.get(nat_key)
         if slot is None:
             slot = tables.by_rank[nat_key] = (self._wild_room(nat_key), {})
@@ -2961,7 +2933,6 @@ class Game:
         entry = entries.get(wildkey)
         if entry is None:
             entry = entries[wildkey] = self._rank_entry(nat_key, wildkey)
-            tables.size += 1
         return entry if entry[1] else None
 
     @staticmethod
@@ -2971,7 +2942,7 @@ class Game:
 
     def _set_ok(self, rank: int | None, nat: int, wild: int) -> bool:
         # _set_problem(..., black3_ok=True) is None, memoised per rule set.
-        set_ok = self._s.tables.set_ok
+        set_ok = self._t.set_ok
         ok = set_ok.get((rank, nat, wild))
         if ok is None:
             ok = set_ok[(rank, nat, wild)] = self._set_problem(rank, nat, wild, True) is None
@@ -2993,7 +2964,7 @@ class Game:
 
     def _wild_list(self, wildkey: tuple[int, ...]) -> _WildList:
         s = self._s
-        wild_list = s.tables.wild_lists.get(wildkey)
+        wild_list = self._t.wild_lists.get(wildkey)
         if wild_list is None:
             mr = s.meld
             values = s.values
@@ -3001,8 +2972,8 @@ class Game:
             wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
                           if count]
             high = max(max_w, mr.wild_meld_max if mr.wild_melds else 0)
-            subs = sorted(_submultisets(wild_items, 0, high), key=len)
-            wild_list = s.tables.wild_lists[wildkey] = tuple(
+            subs = sorted(self._t.submultisets(wild_items, 0, high), key=len)
+            wild_list = self._t.wild_lists[wildkey] = tuple(
                 (sub, sum(values[c] for c in sub), len(sub),
                  tuple(c for c in sub if c != JOKER_CODE),
                  tuple(c for c in sub if c == JOKER_CODE)) for sub in subs)
@@ -3019,7 +2990,7 @@ class Game:
 
     def _meld_number(self, codes: tuple[int, ...]) -> int:
         """The action number of the meld of ``codes`` (see ``_Candidate``)."""
-        tables = self._s.tables
+        tables = self._t
         number = tables.meld_ids.get(codes)
         if number is None:
             action = self._meld_action(codes)
@@ -3040,7 +3011,7 @@ class Game:
         the wild subsets of ``wildkey`` by size, as (value, 2s, jokers, serial number)."""
         s = self._s
         mr = s.meld
-        tables = s.tables
+        tables = self._t
         rank = nat_key[0]
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
@@ -3049,23 +3020,20 @@ class Game:
             nat_items = [(c, n) for c, n in zip(codes_r, nat_key[1:], strict=True) if n]
             nat_subs = tables.nat_subs[nat_key] = tuple(
                 (nat, sum(values[c] for c in nat))
-                for nat in _submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
+                for nat in self._t.submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
         groups = tables.wild_groups.get(wildkey)
         if groups is None:
             by_count: list[list[_WildPart]] = []
             for wsub, wvalue, w, low, high in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
-                serial = _WILD_SERIALS.get(wsub)
-                if serial is None:
-                    serial = _WILD_SERIALS[wsub] = len(_WILD_SERIALS)
-                by_count[w].append((wvalue, low, high, serial))
+                by_count[w].append((wvalue, low, high, tables.wild_serial(wsub)))
             groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
         return nat_subs, groups
 
     def _allowed_wilds(self, rank: int, n: int) -> tuple[tuple[int, str | None], ...]:
         """(wild count, canasta kind) of every legal new set of ``n`` naturals of ``rank``."""
-        ok_ws = self._s.tables.ok_ws
+        ok_ws = self._t.ok_ws
         allowed = ok_ws.get((rank, n))
         if allowed is None:
             mr = self._s.meld
@@ -3080,7 +3048,7 @@ class Game:
         ``_Entry``), in the order of :meth:`_rank_cands`."""
         nat_subs, groups = self._rank_parts(nat_key, wildkey)
         rank = nat_key[0]
-        tables = self._s.tables
+        tables = self._t
         number_of = tables.meld_ids.get
         rows = tables.meld_rows
         numbers: list[int] = []
@@ -3125,7 +3093,7 @@ class Game:
         """The candidates of the set-rank entry with memo ``key`` (see ``_Entry``),
         memoised apart in a smaller table."""
         assert key is not None
-        tables = self._s.tables
+        tables = self._t
         found_cands = tables.rank_cands.get(key)
         if found_cands is not None:
             return found_cands
@@ -3146,8 +3114,6 @@ class Game:
                 for wvalue, low, high, _serial in groups[w]:
                     codes = low + nat + high
                     append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
-        if len(tables.rank_cands) > catalog._MEMO_ENTRIES // 4:
-            tables.rank_cands.clear()
         result = tables.rank_cands[key] = tuple(found)
         return result
 
@@ -3175,14 +3141,10 @@ class Game:
         kind, rank, suit, wild = shape
         return self._new_meld(kind, rank, suit, codes, wild)
 
-    @staticmethod
-    def _meld_action(codes: tuple[int, ...]) -> MakeMeld:
-        return _new_make_meld(_cards_of(codes))
+    def _meld_action(self, codes: tuple[int, ...]) -> MakeMeld:
+        return _new_make_meld(self._t.cards_of(codes))
 
     def _list_play(self, out: list[Action]) -> None:
-        if len(_LAYOFF_CODES) > 4 * catalog._MEMO_ENTRIES:
-            # Started afresh before any number is handed out, with every table of them.
-            _restart_layoff_numbers()
         player = self._current
         s = self._s
         side = s.side_of[player]
@@ -3234,7 +3196,7 @@ class Game:
         source = hand
         entries = self._meld_entries(source, black3=True) if melding else ()
         wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
-        meld_actions = s.tables.meld_actions
+        meld_actions = self._t.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key, lazy in entries:
             if open_keys and key is not None and key in open_keys:
@@ -3247,7 +3209,7 @@ class Game:
                 cands = self._rank_cands(lazy)
                 # A going-out search made for an earlier play may have started the memo
                 # afresh: numbers made since then index the table as it is now.
-                table = s.tables.meld_actions
+                table = self._t.meld_actions
             for codes, value, kind, wild, rank, number in cands:
                 action = table[number]
                 size = len(codes)
@@ -3278,8 +3240,8 @@ class Game:
                 out.append(action)
         # Lay-offs (none on a meld already at the size cap, PH-5).
         cap = s.meld.max_size
-        layoff_action = _LAYOFF_ACTIONS.__getitem__
-        layoffs_held = s.tables.layoffs_held.get
+        layoff_action = self._t.layoff_actions.__getitem__
+        layoffs_held = self._t.layoffs_held.get
         w0, w1, w2, w3, wj = wild_held
         # Half the sets a listing meets have no card of theirs in a hand without wild
         # cards: nothing can join them, which needs no memo key.
@@ -3366,10 +3328,7 @@ class Game:
                      for a, i in enumerate(indices) for j in indices[a + 1:]
                      if self._merge_ok(melds[i], melds[j])]
             for i, j in sorted(pairs):
-                merge = _MERGE_ACTIONS.get((i, j))
-                if merge is None:
-                    merge = _MERGE_ACTIONS[(i, j)] = _make(Merge, first=i, second=j)
-                out.append(merge)
+                out.append(self._t.merge_action(i, j))
         if owes:
             # AS-23: only plays after which the minimum can still be reached, and no
             # discard, retraction or question before it is.
@@ -3397,7 +3356,7 @@ class Game:
         if self._answer is None and partners and n >= 2 and not must \
                 and self._out_reachable():
             for partner in partners:
-                out.append(_indexed_action(Ask, partner))
+                out.append(self._t.indexed_action(Ask, partner))
 
     # --- going out this turn (AS-33, AS-35, AS-36) ---------------------------------------
 
@@ -3753,7 +3712,7 @@ class Game:
             plays.append(_PLACE_ACTIONS[pivot])
         for cands, _acts, _largest, _key, lazy in self._meld_entries(hand, black3=True):
             # Read after the entries are made: making them may start the memo afresh.
-            meld_actions = s.tables.meld_actions
+            meld_actions = self._t.meld_actions
             if cands is None:
                 cands = self._rank_cands(lazy)
             for codes, _value, _kind, _wild, _rank, number in cands:
@@ -3793,9 +3752,9 @@ class Game:
             if hand[code] and CARDS[code] not in forbidden:
                 out.append(_DISCARD_ACTIONS[code])
 
-    @staticmethod
-    def _layoff_action(index: int, codes: tuple[int, ...]) -> LayOff:
-        return _LAYOFF_ACTIONS[_layoff_code_number(codes) * _MELD_INDEXES + index]
+    def _layoff_action(self, index: int, codes: tuple[int, ...]) -> LayOff:
+        t = self._t
+        return t.layoff_actions[t.layoff_code_number(codes) * _MELD_INDEXES + index]
 
     def _layoff_entry(self, hand: list[int], meld: Meld,
                       wild: tuple[int, ...] | None = None) -> _LayoffEntry:
@@ -3809,7 +3768,7 @@ class Game:
         """
         set_rank = meld.rank  # an int enum: it keys and counts as the plain number
         if set_rank is not None and set_rank != 3:
-            # A set of naturals: the commonest case, one lookup (see ``_Tables``).
+            # A set of naturals: the commonest case, one lookup (see ``Catalog``).
             base = set_rank * 4 - 8
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
@@ -3818,7 +3777,7 @@ class Game:
             # Keyed by ``base``, a plain int: a key holding the Rank member would stay
             # tracked by the garbage collector, which untracks tuples of plain data.
             held_key = (base, len(meld.cards), meld.wilds, meld.canasta, *held, *wild)
-            found = self._s.tables.layoffs_held.get(held_key)
+            found = self._t.layoffs_held.get(held_key)
             if found is None:
                 found = self._layoff_natural(meld, int(set_rank), base, held, wild, held_key)
             return found
@@ -3853,7 +3812,7 @@ class Game:
                 base = -2
             if wild is None:
                 wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-            tables = self._s.tables
+            tables = self._t
             held_key = (base, size, meld.wilds, meld.canasta, *held, *wild)
             found = tables.layoffs_held.get(held_key)
             if found is not None:
@@ -3865,7 +3824,7 @@ class Game:
                 return self._held_entry(held_key, _NO_LAYOFFS)
             wild = fit[1]
             key = (0, *shape[:4], *held, *wild)
-        found = self._s.tables.layoffs.get(key)
+        found = self._t.layoffs.get(key)
         if found is None:
             cands = tuple(self._layoff_search(hand, meld))
             found = self._file_layoffs(key, cands,
@@ -3885,7 +3844,7 @@ class Game:
             return self._held_entry(held_key, _NO_LAYOFFS)
         room, wild = fit
         key = (0, *shape[:4], *held, *wild)
-        tables = self._s.tables
+        tables = self._t
         found = tables.layoffs.get(key)
         if found is None:
             # Its lay-offs from those of every rank with the same join grid and counts:
@@ -3894,17 +3853,17 @@ class Game:
             numbers_of = tables.layoff_code_numbers.get(base)
             if numbers_of is None:
                 numbers_of = tables.layoff_code_numbers[base] = _LayoffNumbers(
-                    self._layoff_codes(base))
+                    self._layoff_codes(base), tables)
             found = self._file_layoff_entry(
                 key, (None, most, tuple(map(numbers_of.__getitem__, ids)), (base, ids, kinds)))
         return self._held_entry(held_key, found)
 
     def _layoff_codes(self, base: int) -> _LayoffCodes:
         """The codes of lay-off shapes on the set whose first natural code is ``base``."""
-        tables = self._s.tables
+        tables = self._t
         codes = tables.layoff_codes.get(base)
         if codes is None:
-            codes = tables.layoff_codes[base] = _LayoffCodes(base)
+            codes = tables.layoff_codes[base] = _LayoffCodes(base, tables.layoff_wild_parts)
         return codes
 
     def _layoff_cands(self, entry: _LayoffEntry) -> _LayoffCandidates:
@@ -3940,7 +3899,7 @@ class Game:
         when nothing held could join it."""
         if not shape[4] and not any(wild):
             return None
-        tables = self._s.tables
+        tables = self._t
         room = tables.layoff_room.get(shape)
         if room is None:
             room = tables.layoff_room[shape] = self._layoff_wild_room(meld, shape[4])
@@ -3956,32 +3915,23 @@ class Game:
     def _file_layoffs(self, key: tuple[object, ...], cands: _LayoffCandidates, most: int
                       ) -> _LayoffEntry:
         """File the lay-offs ``cands`` (the most cards of one: ``most``) under ``key`` in
-        ``_Tables.layoffs``. Entries with the same lay-offs (on melds of other sizes, say)
+        ``Catalog.layoffs``. Entries with the same lay-offs (on melds of other sizes, say)
         share their action numbers."""
-        by_cands = self._s.tables.layoff_numbers
+        by_cands = self._t.layoff_numbers
         numbers = by_cands.get(cands)
         if numbers is None:
             numbers = by_cands[cands] = tuple(
-                [_layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
+                [self._t.layoff_code_number(codes) * _MELD_INDEXES for codes, _kind in cands])
         return self._file_layoff_entry(key, (cands, most, numbers, None))
 
     def _file_layoff_entry(self, key: tuple[object, ...], found: _LayoffEntry
                            ) -> _LayoffEntry:
-        # ``_Tables.layoffs`` and the numbers it shares start afresh together past the limit.
-        tables = self._s.tables
-        cache = tables.layoffs
-        if len(cache) > 2 * catalog._MEMO_ENTRIES:
-            cache.clear()
-            tables.layoff_numbers.clear()
-        cache[key] = found
+        self._t.layoffs[key] = found
         return found
 
     def _held_entry(self, held_key: tuple[object, ...], found: _LayoffEntry) -> _LayoffEntry:
-        # Kept by the counts held as they are too (see ``_Tables.layoffs_held``).
-        by_held = self._s.tables.layoffs_held
-        if len(by_held) > 2 * catalog._MEMO_ENTRIES:
-            by_held.clear()
-        by_held[held_key] = found
+        # Kept by the counts held as they are too (see ``Catalog.layoffs_held``).
+        self._t.layoffs_held[held_key] = found
         return found
 
     def _layoff_template(self, shape: tuple[object, ...], held: tuple[int, ...],
@@ -3996,10 +3946,10 @@ class Game:
         The search depends on the rank only through the codes of its naturals and the
         join grid (which counts of naturals and wild cards may join, making which canasta
         kind): the candidates are kept once per grid and counts, as shape numbers (suit
-        positions and wild cards) in ``_Tables.layoff_templates``. A rank's tables turn
+        positions and wild cards) in ``Catalog.layoff_templates``. A rank's tables turn
         them into its action numbers (``_LayoffNumbers``) and, when asked, its codes
         (``_LayoffCodes``)."""
-        tables = self._s.tables
+        tables = self._t
         sig = tables.layoff_sigs.get(shape)
         if sig is None:
             sig = self._layoff_sig(shape, room)
@@ -4011,16 +3961,10 @@ class Game:
 
     def _layoff_sig(self, shape: tuple[object, ...], room: int
                     ) -> tuple[int, tuple[tuple[bool, str | None], ...]]:
-        """The number of the join grid of ``shape`` (see ``_Tables.layoff_sigs``) and the
+        """The number of the join grid of ``shape`` (see ``Catalog.layoff_sigs``) and the
         grid: (legal, canasta kind) by ``naturals * (room + 1) + wild cards``."""
-        tables = self._s.tables
+        tables = self._t
         sig_ids = tables.layoff_sig_ids
-        if len(tables.layoff_sigs) > catalog._MEMO_ENTRIES or len(sig_ids) > catalog._MEMO_ENTRIES:
-            # Templates and rows are keyed by grid numbers: they start afresh with them.
-            tables.layoff_sigs.clear()
-            sig_ids.clear()
-            tables.layoff_templates.clear()
-            tables.layoff_rows.clear()
         rank, size, wilds, _canasta, nat_held = shape
         assert isinstance(rank, int) and isinstance(size, int) and isinstance(wilds, int)
         assert isinstance(nat_held, int)
@@ -4040,14 +3984,12 @@ class Game:
                              wild: tuple[int, ...], room: int,
                              grid: tuple[tuple[bool, str | None], ...]
                              ) -> tuple[tuple[int, ...], tuple[str | None, ...], int]:
-        """The template of ``tkey`` (see ``_Tables.layoff_templates``): the search of
+        """The template of ``tkey`` (see ``Catalog.layoff_templates``): the search of
         :meth:`_layoff_search` on suit positions instead of codes, in the same order (by
         the naturals, then by the wild cards with them)."""
-        tables = self._s.tables
+        tables = self._t
         templates = tables.layoff_templates
-        if len(templates) > catalog._MEMO_ENTRIES:
-            templates.clear()
-        nat_subs = _submultisets([(p, c) for p, c in enumerate(held) if c], 0, 99)
+        nat_subs = self._t.submultisets([(p, c) for p, c in enumerate(held) if c], 0, 99)
         rows: dict[int, tuple[tuple[int, ...], tuple[str | None, ...], int]] = {}
         ids: list[int] = []
         kinds: list[str | None] = []
@@ -4073,19 +4015,17 @@ class Game:
                     grid: tuple[tuple[bool, str | None], ...]
                     ) -> tuple[tuple[int, ...], tuple[str | None, ...], int]:
         """The wild cards that may join ``n`` naturals on a set of join grid ``sig`` (see
-        ``_Tables.layoff_rows``)."""
-        rows = self._s.tables.layoff_rows
+        ``Catalog.layoff_rows``)."""
+        rows = self._t.layoff_rows
         key = (sig, n, *wild)
         row = rows.get(key)
         if row is not None:
             return row
-        if len(rows) > catalog._MEMO_ENTRIES:
-            rows.clear()
         high = max(room, 0)
         # The search takes the wild cards up to the meld's raw room; those beyond ``room``
         # never join (that is what the room means), and the rest come in the same order.
-        wild_subs = _submultisets([(c, k) for c, k in zip(WILD_CODES, wild, strict=True) if k],
-                                  0, high)
+        wild_subs = self._t.submultisets(
+            [(c, k) for c, k in zip(WILD_CODES, wild, strict=True) if k], 0, high)
         first = n * (high + 1)
         units = _LAYOFF_WILD_UNITS.__getitem__
         numbers: list[int] = []
@@ -4170,7 +4110,7 @@ class Game:
         else:
             codes_r = BLACK_THREES if rank_or_none == 3 else _rank_codes(rank_or_none)
             nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
-            nat_subs = _submultisets(nat_items, 0, 99)
+            nat_subs = self._t.submultisets(nat_items, 0, 99)
             wild_room = max_w - meld.wilds if rank_or_none != 3 else 0
             if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
                 wild_room = 0
@@ -4212,6 +4152,7 @@ class Game:
             execute = _EXECUTORS[type(act)]
         else:
             act = action  # type: ignore[assignment]  # an action value already
+        self._t = self._s.shelf.pin()
         cached = self._legal_cache
         # An action object taken from the current listing is legal by construction (the
         # listing and the checks are kept in agreement by the completeness tests), so
@@ -4401,20 +4342,18 @@ class Game:
     def _made_meld(self, action: MakeMeld) -> tuple[Meld, tuple[int, ...]]:
         """The meld a checked ``MakeMeld`` makes, and its codes: memoised by the action, as
         the listing hands out one shared action per meld."""
-        made = self._s.tables.made_melds
+        made = self._t.made_melds
         found = made.get(id(action))
         if found is not None and found[0] is action:
             return found[1], found[2]
         codes = tuple([c.code for c in action.cards])
         # A meld made before is known by its cards (a set or a run, never both).
-        melds = self._s.tables.melds
+        melds = self._t.melds
         ordered = tuple(sorted(codes))
         meld = melds.get((False, ordered)) or melds.get((True, ordered))
         if meld is None:
             kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
             meld = self._new_meld(kind, rank, suit, codes, wild)
-        if len(made) > catalog._MEMO_ENTRIES:
-            made.clear()
         made[id(action)] = (action, meld, codes)
         return meld, codes
 
@@ -4443,7 +4382,7 @@ class Game:
         # ``_made_meld``'s hit inline, and below ``_remove``, ``_note_meld`` past the
         # initial meld and ``_after_play``: a Python call costs about 400 instructions,
         # and a random hand makes a dozen melds.
-        found = self._s.tables.made_melds.get(id(action))
+        found = self._t.made_melds.get(id(action))
         if found is not None and found[0] is action:
             meld, codes = found[1], found[2]
         else:
@@ -4637,6 +4576,7 @@ class Game:
         """
         new = object.__new__(Game)
         new._s = self._s
+        new._t = self._t
         # The generator becomes a state both games share (see ``_rng_state``).
         new._rng = None
         new._rng_saved = self._rng_state

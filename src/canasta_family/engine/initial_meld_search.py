@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -13,7 +14,6 @@ from canasta_family.actions import (
     MakeMeld,
 )
 from canasta_family.cards import NUM_CODES
-from canasta_family.engine.catalog import _code_pairs
 from canasta_family.melds import Meld
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class _Collection:
         codes, index, set_key = self.plays[number]
         open_key = next(play[3] for play in self.among
                         if play[0] == codes and play[2] == index)
-        found = [(codes, _code_pairs(codes))]
+        found = [(codes, tuple(Counter(codes).items()))]
         # (``among`` is most valuable first.)
         for (other, _value, other_index, other_open, other_key), pairs in zip(
                 self.among, self.among_pairs, strict=True):
@@ -198,7 +198,7 @@ class _Collection:
                     if c in rest:
                         rest.remove(c)
                 if rest and len(rest) < len(codes):
-                    options = [*options, (tuple(rest), _code_pairs(tuple(rest)))]
+                    options = [*options, (tuple(rest), game._t.code_pairs(tuple(rest)))]
             for option, pairs in options:
                 if len(option) > room:
                     continue

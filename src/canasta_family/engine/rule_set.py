@@ -7,7 +7,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from canasta_family.cards import NUM_CODES, Card
-from canasta_family.engine.catalog import _TABLES, _Tables
+from canasta_family.engine.catalog import CACHES
 from canasta_family.engine.codes import BLACK_THREES, CARDS, RED_THREES, WILD_CODES
 from canasta_family.errors import (
     CanastaError,
@@ -72,11 +72,11 @@ class _Static:
         "set_rank_list",
         "set_rank_set",
         "set_wild_cap",
+        "shelf",
         "side_members",
         "side_of",
         "stock_end",
         "strand_check",
-        "tables",
         "threes_in_sets",
         "threes_with_black",
         "values",
@@ -165,10 +165,8 @@ class _Static:
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
         key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
-        tables = _TABLES.get(key)
-        if tables is None:
-            tables = _TABLES[key] = _Tables()
-        self.tables = tables
+        self.shelf = CACHES.shelf(key)
+        """Where games of these rules take their catalog for each operation."""
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
         # Hooks asked at every draw or turn end whose core answer the engine gives itself
@@ -256,22 +254,17 @@ class _Static:
         return result
 
 
-# Resolved rules by (plugin object, variant name, origin, players, options): setup hooks
-# depend on nothing else, and building them (a plugin manager above all) cost most of a new
-# game, which simulations of millions of hands create by the thousand. A cached entry
-# keeps its plugin object alive, so the id in its key cannot be reused meanwhile.
-_STATICS: dict[tuple[object, ...], _Static] = {}
-_STATICS_MAX = 256
-
-
 def _static_for(variant: Variant, num_players: int, options: dict[str, object]) -> _Static:
     """The resolved rules for ``variant`` with ``num_players`` and ``options``, built once
-    per process (setup hooks are asked once, on first use)."""
+    and kept by the cache owner (setup hooks are asked once, on first use).
+
+    Keyed by (plugin object, variant name, origin, players, options): setup hooks depend on
+    nothing else, and building them (a plugin manager above all) cost most of a new game,
+    which simulations of millions of hands create by the thousand. A kept rule set keeps
+    its plugin object alive, so the id in its key cannot be reused meanwhile."""
     key = (id(variant.plugin), variant.info.name, variant.origin, num_players,
            tuple(sorted(options.items())))
-    found = _STATICS.get(key)
-    if found is None or found.variant.plugin is not variant.plugin:
-        if len(_STATICS) >= _STATICS_MAX:
-            _STATICS.clear()
-        found = _STATICS[key] = _Static(variant, num_players, options)
+    found: _Static = CACHES.rule_set(
+        key, lambda kept: bool(kept.variant.plugin is variant.plugin),
+        lambda: _Static(variant, num_players, options))
     return found
