@@ -1,13 +1,14 @@
 """Memory benchmark (run by hand, not part of the test suite).
 
     python benchmarks/bench_memory.py [--variant NAME] [--players N] [--hands N]
-                                      [--every N] [--seed N]
+                                      [--every N] [--seed N] [--cache-limit N]
 
 Plays ``--hands`` random hands in one process, new games as needed, and every ``--every``
 hands prints the hands played, the resident set size (RSS, from ``/proc/self/status``; the
 peak from ``resource`` where that is missing), the objects the cyclic garbage collector
 tracks and how long one full ``gc.collect()`` takes there. The engine's memo tables are
-what grows: their limit is what bounds the RSS of a long simulation.
+what grows: their limit (``--cache-limit``, see ``canasta_family.set_cache_limit``) is
+what bounds the RSS of a long simulation.
 """
 
 from __future__ import annotations
@@ -39,7 +40,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=12_000)
     parser.add_argument("--every", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--cache-limit", type=int, default=None,
+                        help="entries a catalog of memo tables holds (default: the library's)")
     args = parser.parse_args()
+    if args.cache_limit is not None:
+        canasta_family.set_cache_limit(args.cache_limit)
     rng = random.Random(args.seed)
     game = canasta_family.new_game(args.variant, players=args.players, seed=args.seed)
     start = time.perf_counter()

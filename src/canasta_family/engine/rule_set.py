@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from canasta_family.cards import NUM_CODES, Card
 from canasta_family.engine.catalog import CACHES
@@ -26,10 +26,6 @@ from canasta_family.rules import (
     StockEndRules,
     VariantInfo,
 )
-
-if TYPE_CHECKING:
-    pass
-
 
 
 def _no_arguments(kwargs: dict[str, object]) -> tuple[()]:

@@ -1,0 +1,417 @@
+"""Going out this turn (AS-33, AS-35, AS-36): whether some sequence of plays ends the turn
+legally, by a bounded search."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_family.actions import (
+    Action,
+)
+from canasta_family.cards import JOKER_CODE, NUM_CODES
+from canasta_family.engine.codes import (
+    _IS_WILD,
+    RED_THREES,
+    _wild_cards_in,
+)
+from canasta_family.engine.constructors import (
+    _DISCARD_ACTIONS,
+    _PLACE_ACTIONS,
+)
+from canasta_family.engine.phases import PLAY
+from canasta_family.engine.take_checks import _TakeChecks
+from canasta_family.errors import (
+    IllegalActionError,
+    InvalidActionError,
+)
+from canasta_family.melds import Meld, MeldKind
+
+# Positions the going-out search (``_out_reachable``) may visit before it gives up.
+_OUT_BUDGET = 600
+
+
+class _SearchExhausted(Exception):
+    """Raised inside the going-out search when it has visited its budget of positions."""
+
+
+class _GoingOut(_TakeChecks):
+    """The going-out search: whether the turn can still end by going out."""
+
+    __slots__ = ()
+
+    def _bound_to_go_out(self) -> bool:
+        """Whether the player to move must end this turn by going out: the partner said
+        yes (AS-36), or the side has melded black 3s, which only a player going out in
+        that turn may do (AS-33) — a black-3 meld on the table in the play phase was made
+        this turn, since the turn that makes one ends the hand."""
+        if self._answer is True:
+            return True
+        if self._s.meld.black_threes == "never":
+            return False
+        return any(meld.rank == 3 for meld in self._melds[self._s.side_of[self._current]])
+
+    def _out_reachable(self) -> bool:
+        """Whether the player to move can still go out this turn by some sequence of legal
+        melds, lay-offs and red-3 placements, perhaps ended by a discard (AS-35, AS-36).
+
+        The search plays on a copy in *probe* mode, where the checks leave the end of the
+        turn to the search: each step plays the lowest card left (naturals before wild
+        cards) in every meld or lay-off that can hold it, or keeps it back as the final
+        discard, so each way of dividing the hand is met once rather than in every order
+        of its plays. Each search keeps the positions it decides to itself; its answer
+        is kept for the rest of the turn, in a table the game and its copies share. A
+        search that visits more than :data:`_OUT_BUDGET` positions answers no (only huge
+        hands get there). So that an answer depends on the position alone, never on the
+        searches made before it, a search starts with none of their positions: one that
+        met decided positions would visit fewer and could find what a fresh one gives up
+        on, and a record made after it would then be refused on replay.
+        """
+        if self._phase != PLAY or self._answer is False or self._retracted:
+            return False
+        answers = self._out_memo
+        if answers is None:
+            answers = self._out_memo = {}
+        key = self._probe_key(None)
+        known = answers.get(key)
+        if known is not None:
+            return known
+        if not self._canastas_within_reach() or len(self._lone_cards()) > 1:
+            answers[key] = False
+            return False  # one card may be the final discard, two cannot
+        probe = self.clone()
+        probe._probe = True
+        try:
+            found = probe._probe_out({}, None, [_OUT_BUDGET])
+        except _SearchExhausted:
+            found = False
+        answers[key] = found
+        return found
+
+    def _canastas_within_reach(self) -> bool:
+        """Whether the side's going-out conditions would be met if the hand completed as
+        many canastas as its size allows, of every kind at once, and the whole hand
+        counted towards a missing initial meld: a bound the search uses to give up early.
+        It relies on ``canasta_going_out_violations`` never objecting
+        to more canastas (docs/hooks.md)."""
+        s = self._s
+        side = s.side_of[self._current]
+        melds = self._melds[side]
+        kinds = [m.canasta for m in melds if m.canasta is not None]
+        # Most often the side's canastas are enough already (a partner said yes): then
+        # the bound needs no counting.
+        if self._going_out_problem(self._current, tuple(kinds)) is not None:
+            size = s.meld.canasta_size
+            run_size = s.canasta.run_canasta_size
+            left = self._hsize[self._current]
+            more = 0
+            for deficit in sorted([(run_size if m.kind is MeldKind.RUN else size)
+                                   - len(m.cards) for m in melds if m.canasta is None]):
+                if deficit > left:
+                    break
+                left -= max(deficit, 1)
+                more += 1
+            more += left // (min(size, run_size) if s.meld.runs else size)
+            if more:
+                more = min(more, self._canastas_by_shape(melds))
+            if not more:
+                return False
+            kinds.extend(kind for kind in s.canasta.bonuses for _ in range(more))
+            if self._going_out_problem(self._current, tuple(kinds)) is not None:
+                return False
+        if self._initial[side]:
+            return True
+        # Going out needs the initial meld: the whole hand melded must reach it.
+        hand = self._hands[self._current]
+        held = [code for code in range(NUM_CODES) for _ in range(hand[code])]
+        return self._turn_value + self._counted_value(held) >= self._minimum[side]
+
+    def _canastas_by_shape(self, melds: Sequence[Meld]) -> int:
+        """At most how many more canastas the hand could make with ``melds`` (the side's):
+        per rank, the naturals held and on the table with the wild cards a set may hold;
+        per suit, the runs of consecutive cards; wild cards alone where they meld. Wild
+        cards are counted for every rank at once, so it is a bound, not an answer."""
+        s = self._s
+        mr = s.meld
+        size = mr.canasta_size
+        hand = self._hands[self._current]
+        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        cap = size if mr.set_max_wilds is None else mr.set_max_wilds
+        table_nat: dict[int, int] = {}
+        table_wild: dict[int, int] = {}
+        run_cards: list[Meld] = []
+        for meld in melds:
+            if meld.canasta is not None:
+                continue
+            if meld.kind is MeldKind.RUN:
+                run_cards.append(meld)
+            elif meld.rank is not None:
+                rank = int(meld.rank)
+                table_nat[rank] = table_nat.get(rank, 0) + len(meld.cards) - meld.wilds
+                table_wild[rank] = table_wild.get(rank, 0) + meld.wilds
+        more = 0
+        ranks = list(s.set_rank_list)
+        if mr.black_threes != "never" and 3 not in ranks:
+            ranks.append(3)
+        for rank in ranks:
+            base = rank * 4 - 8
+            held = hand[base] + hand[base + 3] if rank == 3 else \
+                hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            naturals = held + table_nat.get(rank, 0)
+            if not naturals:
+                continue
+            room = 0 if rank == 3 or rank in s.no_wild_rank_set else cap
+            wilds = table_wild.get(rank, 0) + wild
+            count = 0
+            # Each canasta holds at most ``room`` wild cards.
+            while naturals + min(wilds, room * (count + 1)) >= size * (count + 1):
+                count += 1
+            more += count
+        if mr.runs:
+            run_size = s.canasta.run_canasta_size
+            low, high = int(mr.run_low), int(mr.run_high)
+            for suit in range(4):
+                avail = [hand[(rank - 2) * 4 + suit] for rank in range(low, high + 1)]
+                for meld in run_cards:
+                    if meld.suit is not None and int(meld.suit) == suit:
+                        for card in meld.cards:
+                            avail[card.code // 4 + 2 - low] += 1
+                # A run canasta needs ``run_size`` ranks in a row: without such a stretch
+                # none, else at most the suit's cards over ``run_size``.
+                present = 0
+                for i, count in enumerate(avail):
+                    if count:
+                        present |= 1 << i
+                stretch = present
+                for _ in range(run_size - 1):
+                    stretch &= stretch >> 1
+                if stretch:
+                    more += sum(avail) // run_size
+        if mr.wild_melds:
+            more += wild // size
+        return more
+
+    def _lone_cards(self) -> list[int]:
+        """The cards of the player to move that no play could take, by counts alone: a
+        natural is playable when the hand holds enough of its rank for a set (or the side
+        has a set of it), when it could stand in a sequence with cards of its suit held or
+        melded, and wild cards and red 3s placed by hand always are. Counted generously,
+        so that it only rules out. One code per card, lowest first.
+
+        Pairs that need wild cards to make a set, where no sequence or meld could take
+        them, each need wild cards of their own: when the hand holds too few, their cards
+        count as lone too (at most one card can be the discard)."""
+        player = self._current
+        s = self._s
+        mr = s.meld
+        hand = self._hands[player]
+        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        melds = self._melds[s.side_of[player]]
+        set_ranks = {int(m.rank) for m in melds if m.rank is not None
+                     and (mr.max_size is None or len(m.cards) < mr.max_size)}
+        lone: list[int] = []
+        needy: list[int] = []
+        demand = 0
+        masks: list[int] = []
+        ends: list[list[tuple[int, int]]] = []
+        set_rank_set = s.set_rank_set
+        for rank in range(3, 15):
+            base = rank * 4 - 8
+            held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            if not held or rank in set_ranks:
+                continue
+            if rank == 3:
+                if not s.red.auto_place:
+                    held -= hand[base + 1] + hand[base + 2]  # red 3s placed by hand
+                black = hand[base] + hand[base + 3]
+                if mr.black_threes != "never" and black >= mr.min_size:
+                    continue
+            elif rank in set_rank_set and held >= s.set_min_naturals \
+                    and held + wild >= mr.min_size:
+                if mr.runs and not masks and held < mr.min_size:
+                    masks, ends = self._run_shapes(melds)
+                if held < mr.min_size and not (mr.runs and any(
+                        hand[code] and self._may_run(code, masks, ends)
+                        for code in range(base, base + 4))):
+                    demand += mr.min_size - held
+                    needy.extend(code for code in range(base, base + 4)
+                                 for _ in range(hand[code]))
+                continue
+            for code in range(base, base + 4):
+                count = hand[code]
+                if not count or (rank == 3 and code in RED_THREES):
+                    continue
+                if mr.runs:
+                    if not masks:
+                        masks, ends = self._run_shapes(melds)
+                    if self._may_run(code, masks, ends):
+                        continue
+                lone.extend([code] * count)
+        if demand > wild:
+            lone.extend(needy)
+            lone.sort()
+        return lone
+
+    def _run_shapes(self, melds: Sequence[Meld]
+                    ) -> tuple[list[int], list[list[tuple[int, int]]]]:
+        """Per suit, the run ranks held (a bit per rank) and the (low, high) ranks of the
+        side's sequences that may still grow, for :meth:`_may_run`."""
+        mr = self._s.meld
+        hand = self._hands[self._current]
+        low, high = int(mr.run_low), int(mr.run_high)
+        masks = [0, 0, 0, 0]
+        for rank in range(low, high + 1):
+            base = rank * 4 - 8
+            for suit in range(4):
+                if hand[base + suit]:
+                    masks[suit] |= 1 << rank
+        ends: list[list[tuple[int, int]]] = [[], [], [], []]
+        for meld in melds:
+            if meld.kind is MeldKind.RUN and meld.suit is not None \
+                    and len(meld.cards) < mr.run_max:
+                ends[int(meld.suit)].append((meld.cards[0].code // 4 + 2,
+                                             meld.cards[-1].code // 4 + 2))
+        return masks, ends
+
+    @staticmethod
+    def _may_run(code: int, masks: list[int], ends: list[list[tuple[int, int]]]) -> bool:
+        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
+        in a row held, or next to an end of one of the side's sequences of its suit
+        (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
+        rank = code // 4 + 2
+        mask = masks[code % 4]
+        if not mask >> rank & 1:
+            return False  # outside the run ranks
+        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
+                or (mask >> (rank + 1) & 3) == 3:
+            return True
+        for low, high in ends[code % 4]:
+            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
+                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
+                return True
+        return False
+
+    def _reach_after(self, action: Action) -> bool:
+        """Whether going out this turn stays possible after the play ``action`` (which
+        leaves cards in hand and has passed every other check)."""
+        if self._out_memo is None:
+            self._out_memo = {}  # made here so that the copy shares it
+        after = self.clone()
+        after._legal_cache = None
+        after._executors[type(action)](after, action)
+        return after._out_reachable()
+
+    def _probe_key(self, skipped: int | None) -> tuple[object, ...]:
+        side = self._s.side_of[self._current]
+        counts = self._take_counts
+        melds = self._melds[side]
+        # A meld's shape decides what may join it, except where the variant judges
+        # melds by their cards itself.
+        shapes = tuple(melds) if self._s.custom_meld_check else tuple(
+            [(m.kind, m.rank, m.suit, len(m.cards), m.wilds, m.canasta) for m in melds])
+        return (bytes(self._hands[self._current]), shapes, self._initial[side],
+                self._turn_value, None if counts is None else bytes(counts), skipped)
+
+    def _probe_out(self, memo: dict[tuple[object, ...], bool], skipped: int | None,
+                   budget: list[int]) -> bool:
+        player = self._current
+        hand = self._hands[player]
+        n = self._hsize[player]
+        if n == 1:
+            last = next(code for code in range(NUM_CODES) if hand[code])
+            try:
+                self._check_discard(_DISCARD_ACTIONS[last])
+                return True
+            except (IllegalActionError, InvalidActionError):
+                pass
+        key = self._probe_key(skipped)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _SearchExhausted
+        if not self._canastas_within_reach():
+            memo[key] = False
+            return False
+        lone = self._lone_cards()
+        if lone:
+            # A card no play can take must be the discard that ends the turn.
+            if skipped is None and len(lone) == 1:
+                skipped = lone[0]
+            elif skipped is None or lone != [skipped]:
+                memo[key] = False
+                return False
+        pivot = self._probe_pivot(skipped)
+        found = False
+        if pivot is not None:
+            for action in self._pivot_plays(pivot):
+                try:
+                    self._check(action)
+                except (IllegalActionError, InvalidActionError):
+                    continue
+                if len(getattr(action, "cards", ())) >= n:
+                    found = True  # the checks passed a play that empties the hand
+                    break
+                child = self.clone()
+                child._probe = True
+                child._executors[type(action)](child, action)
+                if child._probe_out(memo, skipped, budget):
+                    found = True
+                    break
+            if not found and skipped is None and n >= 2:
+                # The lowest card may instead be the discard that ends the turn.
+                found = self._probe_out(memo, pivot, budget)
+        memo[key] = found
+        return found
+
+    def _probe_pivot(self, skipped: int | None) -> int | None:
+        """The card the search places next: the lowest natural held (one copy of
+        ``skipped`` is kept back as the discard), else the lowest wild card."""
+        hand = self._hands[self._current]
+        lowest_wild = None
+        for code in range(NUM_CODES):
+            count = hand[code] - (code == skipped)
+            if count <= 0:
+                continue
+            if not _IS_WILD[code]:
+                return code
+            if lowest_wild is None:
+                lowest_wild = code
+        return lowest_wild
+
+    def _pivot_plays(self, pivot: int) -> list[Action]:
+        """Every new meld, lay-off and red-3 placement that holds the card ``pivot``, by
+        shape alone (the checks decide the rest), the largest first."""
+        player = self._current
+        s = self._s
+        side = s.side_of[player]
+        hand = self._hands[player]
+        plays: list[Action] = []
+        if pivot in RED_THREES and not s.red.auto_place:
+            plays.append(_PLACE_ACTIONS[pivot])
+        for cands, _acts, _largest, _key, lazy in self._meld_entries(hand, black3=True):
+            # Read after the entries are made: making them may start the memo afresh.
+            meld_actions = self._t.meld_actions
+            if cands is None:
+                cands = self._rank_cands(lazy)
+            for codes, _value, _kind, _wild, _rank, number in cands:
+                if pivot in codes:
+                    plays.append(meld_actions[number])
+        wild_held = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+        natural = not _IS_WILD[pivot]
+        rank, suit = pivot // 4 + 2, pivot % 4
+        for index, meld in enumerate(self._melds[side]):
+            # A natural joins only a set of its rank or a sequence of its suit.
+            if natural and (meld.suit != suit if meld.kind is MeldKind.RUN
+                            else meld.rank != rank):
+                continue
+            entry = self._layoff_entry(hand, meld, wild_held)
+            if not entry[2]:
+                continue
+            for codes, _kind in self._layoff_cands(entry):
+                if pivot in codes:
+                    plays.append(self._layoff_action(index, codes))
+        # Plays that keep wild cards for later first (another rank may need them), then
+        # the largest: a way out, where there is one, tends to be met early.
+        plays.sort(key=lambda play: (_wild_cards_in(play), -len(getattr(play, "cards", ()))))
+        return plays

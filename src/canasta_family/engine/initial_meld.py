@@ -1,0 +1,595 @@
+"""The owed initial meld (AS-23): whether the minimum can still be reached, and by what."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import mul
+
+from canasta_family.actions import (
+    Action,
+    LayOff,
+    MakeMeld,
+    PlaceRedThree,
+)
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.engine.catalog import (
+    _MOST_OF_A_RANK,
+    _PlayableRows,
+)
+from canasta_family.engine.codes import (
+    CARDS,
+    WILD_CODES,
+)
+from canasta_family.engine.initial_meld_search import (
+    _CODES_OF,
+    _REACH_BUDGET,
+    _SIZE_OF,
+    _VALUE_OF,
+    _Collection,
+    _least_filled,
+    _Play,
+    _value_counted,
+)
+from canasta_family.engine.layoff_entries import _LayoffEntries
+from canasta_family.engine.play_checks import _NO_CODES
+from canasta_family.melds import Meld, MeldKind
+
+
+class _InitialMeld(_LayoffEntries):
+    """Whether an owed initial meld can still be completed, and by which plays (AS-23)."""
+
+    __slots__ = ()
+
+    def _forgive_initial_owed(self) -> None:
+        """Count the owed initial meld as made (only for a determinized copy whose random
+        deal cannot complete it, see :mod:`canasta_family.determinize`)."""
+        self._initial[self._s.side_of[self._current]] = True
+        self._take_counts = None
+        self._legal_cache = None
+
+    def _short_start_ok(self, action: Action) -> bool:
+        """Where melds never go back (``retract_penalty`` None, PH-17): whether the play
+        ``action``, the first of a side without its initial meld, reaches the minimum or
+        leaves the rest reachable this turn, judged as after an initial pile take with
+        every card held counting."""
+        if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
+            return True
+        side = self._s.side_of[self._current]
+        codes = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        if self._turn_value + self._value(codes) >= self._minimum[side]:
+            return True
+        probe = self.clone()
+        probe._take_counts = probe._hands[probe._current][:]
+        probe._legal_cache = None
+        return probe._keeps_initial_reachable(action)
+
+    def _owes_initial(self, side: int) -> bool:
+        """Whether the player to move took the pile for an initial meld that has not yet
+        reached the minimum: no discard, retraction or question until it does (AS-23)."""
+        return self._take_counts is not None and not self._initial[side]
+
+    def _initial_reachable(self) -> bool:
+        """After an initial pile take short of the minimum: whether cards the player held
+        before the take (``_take_counts``) can still make up the rest this turn (AS-23).
+
+        Only those cards count — in new melds and lay-offs on the side's melds, where
+        cards from the pile may fill out the melds beside them — and the plays must leave
+        at least two cards in hand, one of which may be discarded. A search over such
+        collections of plays answers; it stops at the first collection that reaches the
+        minimum and visits each position (cards left, ranks kept open, melds laid on)
+        once. It is exact, so after the first play of the
+        collection it found the answer is still yes: a player who owes an initial meld
+        always has a listed play. Past :data:`_REACH_BUDGET` positions (only huge hands
+        get there) the engine's completion finder decides instead (see
+        :meth:`_completion_found`), which keeps the same guarantee.
+        """
+        player = self._current
+        side = self._s.side_of[player]
+        need = self._minimum[side] - self._turn_value
+        if need <= 0:
+            return True
+        found = self._collection_reaches(need)
+        if found is None:
+            return self._completion_found(need, True) or self._completion_found(need, False)
+        return found is not False
+
+    def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
+                          enough: tuple[int, int] | None = None,
+                          counted: Sequence[int] | None = None
+                          ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
+        """The plays of cards in ``left`` that could count towards an owed initial meld,
+        most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
+        unfinished new set keeps open, rank key of a new set). ``melds``: the side's melds
+        as they would be (default: as they are). ``counted``: the cards of ``left`` that
+        count (default: all); a play counts its cards among them, and a play that counts
+        nothing is left out — cards from the pile go along only beside counted ones, which
+        a meld or lay-off of them all does as well (AS-23). With ``enough`` (a value and a
+        number of cards), the first play found that counts that much with no more cards is
+        the answer alone."""
+        player = self._current
+        side = self._s.side_of[player]
+        if melds is None:
+            melds = self._melds[side]
+        values = self._s.values
+        one_open = self._s.joins_sets
+        every = self._s.meld.one_meld_per_rank
+        custom = self._s.custom_meld_check
+        open_on_table = self._joined_ranks(melds) if one_open else set()
+        plays: list[_Play] = []
+        # With ``counted``: each play's target (meld index of a lay-off; -1 a new set,
+        # -2 a new run) and whether it makes a canasta, for ``_least_filled``.
+        targets: list[tuple[int, bool]] = []
+        # Without counted wild cards, a set of a rank with no counted natural counts
+        # nothing: its candidates need no look.
+        thin = counted is not None and not (counted[0] or counted[1] or counted[2]
+                                             or counted[3] or counted[JOKER_CODE])
+        # The candidates of each rank in turn, not one list of them all: with ``enough``
+        # the first that counts enough ends the listing, the other ranks' unseen.
+        for entry in self._meld_entries(left, False):
+            if thin and entry[3] is not None:
+                assert counted is not None
+                base = (entry[3] - 2) * 4
+                if not (counted[base] or counted[base + 1] or counted[base + 2]
+                        or counted[base + 3]):
+                    continue
+            cands = entry[0] if entry[0] is not None else self._rank_cands(entry[4])
+            for codes, value, kind, wild, rank, _action in cands:
+                is_set = rank is not None or wild == len(codes)
+                if counted is not None:
+                    value = _value_counted(codes, counted, values)
+                    if not value:
+                        continue
+                set_key = (0 if rank is None else rank) if one_open and is_set else None
+                if set_key is not None and set_key in open_on_table:
+                    continue
+                if custom:
+                    made = self._meld_from_codes(codes)
+                    if made is None or self._custom_problem(side, made, codes):
+                        continue
+                # An unfinished set keeps its rank open to no second set (PH-10); where a
+                # side has one meld of a rank a canasta does too (CC-3).
+                open_key = set_key if kind is None or every else None
+                plays.append((codes, value, -1, open_key, set_key))
+                targets.append((-1 if is_set else -2, kind is not None))
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                    return plays[-1:]
+        for index, meld in enumerate(melds):
+            laid = self._layoff_plays(left, meld, index, side, counted, targets)
+            if enough is not None:
+                for play in laid:
+                    if play[1] >= enough[0] and len(play[0]) <= enough[1]:
+                        return [play]
+            plays += laid
+        if counted is not None and len(plays) > 1:
+            plays = _least_filled(plays, targets, counted)
+        # Most valuable first, then the fewest cards (a collection that leaves more cards
+        # survives more plays, see ``_Collection.survives``), then by codes, ties in
+        # listing order: stable sorts on C-level keys instead of a key function called for
+        # every play.
+        plays.sort(key=_CODES_OF)
+        plays.sort(key=_SIZE_OF)
+        plays.sort(key=_VALUE_OF, reverse=True)
+        return plays
+
+    def _layoff_plays(self, left: list[int], meld: Meld, index: int, side: int,
+                      counted: Sequence[int] | None,
+                      targets: list[tuple[int, bool]] | None = None) -> list[_Play]:
+        """The lay-offs of cards in ``left`` on the side's meld ``meld`` (at ``index``)
+        that count towards an owed initial meld, as :meth:`_qualifying_plays` lists them;
+        each one's (``index``, whether it makes a canasta) goes to ``targets``."""
+        cap = self._s.meld.max_size
+        if cap is not None and len(meld.cards) >= cap:
+            return []
+        custom = self._s.custom_meld_check
+        values = self._s.values
+        plays: list[_Play] = []
+        for codes, kind in self._layoff_cands(self._layoff_entry(left, meld)):
+            if custom:
+                made, _problem = self._layoff_problem(meld, codes, black3_ok=False)
+                if made is None or self._custom_problem(side, made, codes):
+                    continue
+            if counted is None:
+                value = sum(values[c] for c in codes)
+            else:
+                value = _value_counted(codes, counted, values)
+                if not value:
+                    continue
+            plays.append((codes, value, index, None, None))
+            if targets is not None:
+                targets.append((index, kind is not None))
+        return plays
+
+    def _playable_value(self, left: Sequence[int], side: int, also: int | None = None,
+                        melds: Sequence[Meld] | None = None,
+                        counted: Sequence[int] | None = None) -> int:
+        """A cap on what plays of the cards ``left`` could count towards an owed initial
+        meld: the value of the wild cards, of the naturals of each rank that could make a
+        set with the wild cards there are or lie off on one of the side's sets (or on a set
+        of rank ``also``, the one a take is about to make; ``melds``: the side's melds as
+        they would be, default as they are), and with runs of the other
+        naturals that lie in a stretch of one suit long enough for a run (every natural of
+        the run ranks while the side has a run a card could join). It needs no list of
+        plays, so most takes that cannot be completed are told apart at once (AS-23).
+        ``counted``: the cards of ``left`` that count when melded (default: all of them);
+        the others (from the pile) only help make melds (AS-23).
+
+        Fewer cards never raise it, so it caps the cards a take leaves by what the whole
+        hand gives less the take's own cards (see :meth:`_list_pair_takes`)."""
+        s = self._s
+        mr = s.meld
+        values = s.values
+        if counted is None:
+            counted = left
+        jokers = left[JOKER_CODE]
+        wild = left[0] + left[1] + left[2] + left[3] + jokers
+        total = values[0] * counted[0] + values[1] * counted[1] + values[2] * counted[2] \
+            + values[3] * counted[3] + values[JOKER_CODE] * counted[JOKER_CODE] if wild else 0
+        if melds is None:
+            melds = self._melds[side]
+        low = high = 0
+        if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
+            # A natural may lie off on a run on the table from far away: count them all.
+            low, high = int(mr.run_low), int(mr.run_high)
+            start, stop = (low - 2) * 4, (high - 1) * 4
+            total += sum(map(mul, values[start:stop], counted[start:stop]))
+        # The ranks of the side's sets, a bit each (no set built for a few melds).
+        on_table = 0 if also is None else 1 << also
+        for meld in melds:
+            if meld.rank is not None:
+                on_table |= 1 << meld.rank
+        rows = self._t.playable_rows
+        if rows is None:
+            rows = self._t.playable_rows = self._playable_rows()
+        in_sets = 0  # a bit per rank (an int: no object for the collector to track)
+        for rank, b0, b1, b2, b3, value, fewest in rows[min(wild, s.set_wild_cap)]:
+            held = left[b0] + left[b1] + left[b2] + left[b3]
+            if not held or (held < fewest and not on_table >> rank & 1) \
+                    or (high and low <= rank <= high):
+                continue  # (naturals of the run ranks are counted with the runs)
+            in_sets |= 1 << rank
+            if value >= 0:
+                total += value * (counted[b0] + counted[b1] + counted[b2] + counted[b3])
+            else:
+                total += (values[b0] * counted[b0] + values[b1] * counted[b1]
+                          + values[b2] * counted[b2] + values[b3] * counted[b3])
+        if mr.runs and not high:
+            total += self._run_stretch_value(left, in_sets, counted)
+        return total
+
+    def _playable_rows(self) -> tuple[_PlayableRows, ...]:
+        """For every count of wild cards up to ``set_wild_cap``, the rows
+        :meth:`_playable_value` walks: (rank, its four codes, the value they share or -1,
+        the fewest naturals that make a set of it with at most that many wild cards, or
+        more than any hand holds) of every set rank but 3. Counts with the same fewest
+        naturals for every rank share one tuple, so that ``is`` tells whether fewer wild
+        cards change which ranks count (see :meth:`_list_pair_takes`)."""
+        s = self._s
+        values = s.values
+        by_content: dict[_PlayableRows, _PlayableRows] = {}
+        found: list[_PlayableRows] = []
+        for cap in range(s.set_wild_cap + 1):
+            rows = []
+            for rank, base in s.set_rank_bases:
+                fewest = next((nat for nat in range(1, _MOST_OF_A_RANK + 1)
+                               if any(self._set_ok(rank, nat, w) for w in range(cap + 1))),
+                              _MOST_OF_A_RANK + 1)
+                shared = values[base] if len(set(values[base:base + 4])) == 1 else -1
+                rows.append((rank, base, base + 1, base + 2, base + 3, shared, fewest))
+            row_tuple = tuple(rows)
+            found.append(by_content.setdefault(row_tuple, row_tuple))
+        return tuple(found)
+
+    def _run_stretch_value(self, left: Sequence[int], in_sets: int,
+                           counted: Sequence[int]) -> int:
+        """The value of the naturals of ``counted`` (a part of ``left``) not of the ranks
+        in ``in_sets`` (a bit per rank) that lie in a stretch of consecutive ranks of one
+        suit, all in ``left``, at least a run long: only those could make a run or lie off
+        on one made of them (AS-9)."""
+        mr = self._s.meld
+        values = self._s.values
+        low, run_min = int(mr.run_low), mr.run_min
+        start = (low - 2) * 4
+        # Which cards of the run ranks are held, one byte each: a suit without a stretch
+        # long enough is passed over by one C-level search.
+        columns = bytes(map(bool, left[start:(int(mr.run_high) - 1) * 4]))
+        stretch = b"\x01" * run_min
+        total = 0
+        for suit in range(4):
+            column = columns[suit::4]
+            if stretch not in column:
+                continue
+            size = len(column)
+            i = 0
+            while i < size:
+                if not column[i]:
+                    i += 1
+                    continue
+                j = i
+                while j < size and column[j]:
+                    j += 1
+                if j - i >= run_min:
+                    for k in range(i, j):
+                        if not in_sets >> (low + k) & 1:
+                            code = start + 4 * k + suit
+                            total += values[code] * counted[code]
+                i = j
+        return total
+
+    def _collection_reaches(self, need: int) -> _Collection | bool | None:
+        """The exact search of :meth:`_initial_reachable`: the collection found (its plays
+        as (codes, meld index of a lay-off or -1, rank key of a new set)), ``False`` when
+        there is none, ``None`` past the budget."""
+        player = self._current
+        counts = self._take_counts
+        assert counts is not None
+        hand = self._hands[player]
+        if self._playable_value(hand, self._s.side_of[player], counted=counts) < need:
+            return False
+        free: list[int] = []
+        if self._s.strand_check:
+            # PH-16: keep a card that may be discarded (canastas made on the way only lift
+            # restrictions, docs/hooks.md).
+            forbidden = self._forbidden(player, False)
+            free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+            if not free:
+                return False
+        return self._collection_search(need, counts, self._melds[self._s.side_of[player]],
+                                       self._hsize[player], hand, free)
+
+    def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
+                           size: int, hand: Sequence[int], free: list[int],
+                           answer_only: bool = False) -> _Collection | bool | None:
+        """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
+        cards that count (``counts``: those held before the take), the side's melds, the
+        hand's size and counts (the cards the plays may use, the pile's among them) and
+        the codes that may be discarded (empty: no such rule). A pile take is judged on
+        the inputs it would leave, without being made (AS-23). With ``answer_only`` the
+        caller needs no collection: a single play that is enough answers ``True``, and so
+        does any collection found."""
+        spare = size - max(2, self._s.going_out.keep_cards)
+        # Without a card to keep for the discard (PH-16), one play that counts enough and
+        # leaves the cards to keep settles it: the search's first play would be enough.
+        enough = (need, spare) if answer_only and not free else None
+        found_plays = self._qualifying_plays(list(hand), melds, enough, counts)
+        if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
+                and len(found_plays[0][0]) <= spare:
+            return True
+        return self._search_plays(need, counts, found_plays, size, hand, free, answer_only)
+
+    def _search_plays(self, need: int, counts: Sequence[int], found_plays: list[_Play],
+                      size: int, hand: Sequence[int], free: list[int],
+                      answer_only: bool = False) -> _Collection | bool | None:
+        """The depth-first search of :meth:`_collection_search` over the qualifying plays
+        ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's)."""
+        if not found_plays:
+            return False
+        values = self._s.values
+        left = list(hand)  # the hand's cards the collection has not used
+        counted = list(counts)  # of those, the ones that count (each play uses them first)
+        spare = size - max(2, self._s.going_out.keep_cards)
+        # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
+        # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
+        # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
+        # barred by it (bits of meld indexes above those of ranks).
+        plays: list[tuple[tuple[int, ...], int, int, int, int,
+                          tuple[tuple[int, int], ...]]] = []
+        for codes, value, index, open_key, set_key in found_plays:
+            pairs = self._t.code_pairs(codes)
+            bars = sets = 0
+            if index >= 0:
+                bars = sets = 1 << (index + 16)
+            elif set_key is not None:
+                bars = 1 << set_key
+                if open_key is not None:
+                    sets = 1 << open_key
+            plays.append((codes, value, len(codes), bars, sets, pairs))
+        failed: set[tuple[bytes, int]] = set()
+        budget = [_REACH_BUDGET]
+        path: list[int] = []
+
+        # A position is its cards left and bits: what the plays so far counted follows
+        # from the cards they used, as each play counts the counted copies first.
+        def walk(total: int, used: int, bits: int, again: Callable[..., bool | None]
+                 ) -> bool | None:
+            key = (bytes(left), bits)
+            if key in failed:
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            fitting: list[int] = []
+            covered: set[int] = set()
+            room = spare - used
+            for number, play in enumerate(plays):
+                if play[2] > room or bits & play[3]:
+                    continue
+                for c, n in play[5]:
+                    if left[c] < n:
+                        break
+                else:
+                    fitting.append(number)
+                    covered.update(play[0])
+            # No collection from here can count more than the cards these plays could
+            # still use: give up early when even that stays short.
+            if total + sum([values[c] * counted[c] for c in covered]) < need:
+                failed.add(key)
+                return False
+            for number in fitting:
+                codes, _value, size, _bars, sets, pairs = plays[number]
+                # What the play counts here: the counted copies of its cards still left
+                # (a play that would count nothing now only moves pile cards, and a
+                # larger play of the same meld does that, see _qualifying_plays).
+                value = 0
+                took = []
+                for c, n in pairs:
+                    k = counted[c] if counted[c] < n else n
+                    took.append(k)
+                    if k:
+                        counted[c] -= k
+                        value += values[c] * k
+                if not value:
+                    continue
+                for c in codes:
+                    left[c] -= 1
+                path.append(number)
+                # A discardable card must stay (PH-16): one not used up from the hand.
+                if total + value >= need and (not free or any(left[c] > 0 for c in free)):
+                    found: bool | None = True
+                else:
+                    found = again(total + value, used + size, bits | sets, again)
+                if found:
+                    return True
+                path.pop()
+                for c in codes:
+                    left[c] += 1
+                for (c, _n), k in zip(pairs, took, strict=True):
+                    counted[c] += k
+                if found is None:
+                    return None
+            failed.add(key)
+            return False
+
+        # The search is handed itself instead of naming itself: a closure that names
+        # itself is a reference cycle, left with everything it holds (``failed``: up to
+        # thousands of keys) for the cyclic collector on every call.
+        found = walk(0, 0, 0, walk)
+        if found and answer_only:
+            return True  # (the caller needs no collection)
+        if found:
+            return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
+                                       found_plays[number][4]) for number in path]),
+                               spare, tuple(free), tuple(found_plays),
+                               tuple([play[5] for play in plays]))
+        return found
+
+    def _plays_after(self, found: _Collection, melds: Sequence[Meld], changed: int,
+                     hand: list[int], counted: Sequence[int]) -> list[_Play]:
+        """The qualifying plays (see :meth:`_qualifying_plays`) after a play that made or
+        laid off on the meld ``melds[changed]``, derived from those the collection
+        ``found`` was chosen among before it (``found.among``): the ones whose cards are
+        still in ``hand`` and still count, less lay-offs on the
+        changed meld and new sets its rank no longer allows, with the lay-offs on it as it
+        is now. The same plays as listing them anew, save a few that use more pile cards
+        than another with the same counted cards, which the search passes over anyway
+        (AS-23)."""
+        values = self._s.values
+        joined = self._joined_ranks(melds) if self._s.joins_sets else _NO_CODES
+        plays: list[_Play] = []
+        for (codes, _value, index, open_key, set_key), pairs in zip(
+                found.among, found.among_pairs, strict=True):
+            if index == changed or (set_key is not None and set_key in joined):
+                continue
+            for c, n in pairs:
+                if hand[c] < n:
+                    break
+            else:
+                value = _value_counted(codes, counted, values)
+                if value:
+                    plays.append((codes, value, index, open_key, set_key))
+        side = self._s.side_of[self._current]
+        plays.extend(self._layoff_plays(hand, melds[changed], changed, side, counted))
+        plays.sort(key=_CODES_OF)
+        plays.sort(key=_SIZE_OF)
+        plays.sort(key=_VALUE_OF, reverse=True)
+        return plays
+
+    def _completion_found(self, need: int, naturals_first: bool) -> bool:
+        """The engine's completion finder, for positions too large for the exact search:
+        it plays, on a copy, the qualifying play (see :meth:`_qualifying_plays`) that adds
+        the most, first among plays without wild cards (``naturals_first``) or among all,
+        until the minimum is reached. Its choice depends on the position alone, so after
+        its own first play it still succeeds."""
+        game = self.clone()
+        game._legal_cache = None
+        player = game._current
+        keep = max(2, game._s.going_out.keep_cards)
+        strand = game._s.strand_check
+        while need > 0:
+            counted = game._take_counts
+            assert counted is not None
+            hand = game._hands[player]
+            n = game._hsize[player]
+            free: list[int] = []
+            if strand:
+                forbidden = game._forbidden(player, False)
+                free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+                if not free:
+                    return False
+            options = [(naturals_first and any(c in WILD_CODES for c in codes), -value, codes,
+                        index)
+                       for codes, value, index, _open, _set
+                       in game._qualifying_plays(hand[:], counted=counted)
+                       if n - len(codes) >= keep]
+            options.sort()
+            chosen: MakeMeld | LayOff | None = None
+            for _wild, negative, codes, index in options:
+                if free and not any(hand[c] > codes.count(c) for c in free):
+                    continue
+                chosen = game._meld_action(codes) if index < 0 else \
+                    game._layoff_action(index, codes)
+                need += negative
+                break
+            if chosen is None:
+                return False
+            game._executors[type(chosen)](game, chosen)
+        return True
+
+    def _keeps_initial_reachable(self, action: Action,
+                                 found: _Collection | bool | None = None) -> bool:
+        """Whether the initial meld owed after a pile take can still be reached after the
+        play ``action`` (AS-23). With ``found``, the collection the search found for the
+        position as it is, a play that leaves that collection playable is answered at
+        once; any other by a search on what the play leaves (on a copy that has made it
+        only where the search gives up or a variant's hook must see the game)."""
+        side = self._s.side_of[self._current]
+        codes: Sequence[Card] = getattr(action, "cards", ())
+        used = [c.code for c in codes]
+        # What the play leaves of the cards that qualify, and of the minimum.
+        counts = self._take_counts
+        assert counts is not None
+        left = counts[:]
+        values = self._s.values
+        need = self._minimum[side] - self._turn_value
+        for code in used:
+            if left[code]:
+                left[code] -= 1
+                need -= values[code]
+        if need <= 0:
+            return True
+        if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
+                and found.survives(self._whole(), action, used, need, left):
+            return True
+        s = self._s
+        player = self._current
+        if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
+                and not s.custom_meld_check and self._hsize[player] > len(used):
+            # The search needs only what the play changes: the counts that qualify, the
+            # side's melds and the hand's size. Decided on those without a copy of the
+            # game, as for a pile take; a copy only when the search gives up (the
+            # completion finder plays on it), and where a variant's hook must see it.
+            melds = self._melds[side][:]
+            if isinstance(action, MakeMeld):
+                melds.append(self._made_meld(action)[0])
+            else:
+                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used))
+            hand = self._hands[player][:]
+            for code in used:
+                hand[code] -= 1
+            if self._playable_value(hand, side, None, melds, left) < need:
+                return False
+            size = self._hsize[player] - len(used)
+            # Derived plays miss new sets of a rank a play's canasta closes, which were
+            # barred before it while its meld was open (PH-10): there, list them anew.
+            if isinstance(found, _Collection) and not s.meld.one_open_meld_per_rank:
+                changed = len(melds) - 1 if isinstance(action, MakeMeld) else action.meld
+                plays = self._plays_after(found, melds, changed, hand, left)
+                reached = self._search_plays(need, left, plays, size, hand, [])
+            else:
+                reached = self._collection_search(need, left, melds, size, hand, [])
+            if reached is not None:
+                return reached is not False
+        after = self.clone()
+        after._legal_cache = None
+        after._executors[type(action)](after, action)
+        return after._initial_reachable()

@@ -1,0 +1,516 @@
+"""Listing legal actions: the draw step (draw, takes, pick-ups) and the play step (melds,
+lay-offs, merges, red 3s, asking, retracting, discards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import compress, repeat
+from operator import add, mul
+
+from canasta_family.actions import (
+    Action,
+    Ask,
+    PickUp,
+    TakePile,
+)
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.engine.catalog import (
+    _TakeEntry,
+)
+from canasta_family.engine.checks import _Checks
+from canasta_family.engine.codes import (
+    _FIRST_NATURAL,
+    CARDS,
+    RED_THREES,
+)
+from canasta_family.engine.constructors import (
+    _DISCARD_ACTIONS,
+    _DRAW,
+    _PASS,
+    _PLACE_ACTIONS,
+    _RETRACT,
+)
+from canasta_family.engine.play_checks import _NO_CODES, _NOTHING_FORBIDDEN, _PlayChecks
+from canasta_family.errors import (
+    IllegalActionError,
+)
+from canasta_family.melds import MeldKind
+from canasta_family.rules import (
+    Violation,
+)
+
+
+class _Listing(_Checks):
+    """The listing of legal actions, draw step and play step."""
+
+    __slots__ = ()
+
+    def _list_draw(self, out: list[Action]) -> None:
+        stock = self._stock
+        if stock:
+            out.append(_DRAW)
+        pile = self._pile
+        if not pile:
+            if not stock:
+                out.append(_PASS)
+            return
+        s = self._s
+        player = self._current
+        if s.pickup is not None:
+            side = s.side_of[player]
+            for index in range(len(self._melds[side])):
+                if self._pickup_problem(index) is None:
+                    out.append(self._t.indexed_action(PickUp, index))
+        layoff_takes: Sequence[int] = ()
+        top = pile[-1]
+        rules = s.pile
+        if _FIRST_NATURAL <= top < JOKER_CODE:
+            hand = self._hands[player]
+            first = top & -4
+            held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
+            # A take melds at least two cards from hand: one natural of the rank alone
+            # makes none (nor does the frozen state matter for pair takes then).
+            pairs = held > 1 or (held == 1 and hand[0] + hand[1] + hand[2] + hand[3]
+                                 + hand[JOKER_CODE] > 0)
+            # Most draws hold no pair: then only a lay-off take asks whether the pile is
+            # frozen, and the core's answer needs no hook call.
+            if pairs or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
+                side = s.side_of[player]
+                frozen = self.pile_frozen_for(side)
+                min_nat = 2 if frozen or not rules.unfrozen_natural_and_wild else 1
+                if pairs and held >= min_nat:
+                    self._list_pair_takes(out, top, min_nat)
+                if not frozen and rules.unfrozen_layoff:
+                    layoff_takes = self._layoff_take_indices(side, top)
+                    for index in layoff_takes:
+                        out.append(self._t.indexed_action(TakePile, index))
+        elif (rules.unfrozen_layoff or s.custom_pile_frozen is not False) \
+                and self._top_blocked() is None:
+            side = s.side_of[player]
+            if not self.pile_frozen_for(side) and rules.unfrozen_layoff:
+                layoff_takes = self._layoff_take_indices(side, None)
+                for index in layoff_takes:
+                    out.append(self._t.indexed_action(TakePile, index))
+        if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
+            out.append(_PASS)
+
+    def _layoff_take_indices(self, side: int, natural: int | None) -> list[int]:
+        """The indices of the side's melds the pile's top card may be laid off on to take
+        the pile (AS-20); ``natural`` is the top card when it is a natural but a 3.
+
+        A natural fits no set of another rank (nor of wild cards only) and no run of
+        another suit: those melds are passed over without the full check, which builds
+        the meld the lay-off would make."""
+        melds = self._melds[side]
+        if natural is None:
+            return [i for i in range(len(melds)) if self._layoff_take_problem(i) is None]
+        rank, suit = natural // 4 + 2, natural % 4
+        return [i for i, meld in enumerate(melds)
+                if (meld.rank == rank if meld.kind is MeldKind.SET
+                    else meld.suit is None or meld.suit == suit)
+                and self._layoff_take_problem(i) is None]
+
+    def _list_pair_takes(self, out: list[Action], top: int, min_nat: int) -> None:
+        """Append the takes of the pile that meld its natural ``top`` card with at least
+        ``min_nat`` naturals of its rank (and perhaps wild cards) from hand as a new set.
+
+        Which takes the shape rules allow is memoised (:meth:`_pair_take_entry`); what is
+        left to decide here depends on the game: the initial minimum and what melds from
+        the hand could add to it (AS-23), going out (AS-35) and the hand left (PH-16)."""
+        player = self._current
+        s = self._s
+        side = s.side_of[player]
+        hand = self._hands[player]
+        pile = self._pile
+        pile_bonus = 0 if s.pile.only_top_counts else self._value(pile[:-1])
+        top_value = s.values[top]
+        initial = self._initial[side]
+        minimum = self._minimum[side]
+        if not initial:
+            # Every card the hand could meld, with the top card, caps what a take can
+            # count: below the minimum no take is possible, so skip the search (AS-23).
+            reach = top_value + pile_bonus + sum(map(mul, s.meldable_values, hand))
+            if reach < minimum:
+                return
+        rank = top // 4 + 2
+        first = top - top % 4
+        join = self._open_set_index(side, rank) if s.joins_sets else None
+        join_meld = None if join is None else self._melds[side][join]
+        key = (rank, hand[first], hand[first + 1], hand[first + 2], hand[first + 3],
+               hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
+               -1 if join_meld is None else len(join_meld.cards),
+               0 if join_meld is None else join_meld.wilds)
+        entry = self._t.pair_takes.get(key)
+        if entry is None:
+            entry = self._pair_take_entry(key, hand)
+        cands, actions, most_used, least_value = entry
+        strand = s.strand_check
+        if not cands and not strand:
+            return
+        n = self._hsize[player]
+        keep = s.going_out.keep_cards
+        custom = s.custom_meld_check
+        every = not strand and not custom and (
+            initial or least_value + top_value + pile_bonus >= minimum)
+        if every and n - most_used >= keep and n > most_used:
+            # Every take counts enough and leaves enough cards, most often without the
+            # pile's: all of them are legal.
+            out.extend(actions)
+            return
+        # The pile's cards but the top go to hand, less the red 3s placed at once (the
+        # top card is a natural here).
+        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
+        if every:
+            after = n - most_used + to_hand
+            if after >= keep and after > 0:
+                out.extend(actions)
+                return
+        ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
+        hand_cap: int | None = None
+        # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
+        # (canastas only lift restrictions, docs/hooks.md); only the others need the full
+        # check, which also counts the pile's cards.
+        forbidden_now = self._forbidden(player, False) if strand else {}
+        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
+            if forbidden_now else set()
+        free_total = sum(hand[c] for c in free)
+        for (codes, used, w, kind, value, nat_value), take in zip(cands, actions, strict=True):
+            if custom and self._custom_problem(
+                    side, self._take_meld(side, join, (*codes, top), w), (*codes, top)):
+                continue
+            base = value + top_value + pile_bonus
+            if initial or base >= minimum:
+                after = n - used + to_hand
+                if not strand and after >= keep and after > 0:
+                    out.append(take)  # what _ending_ok says without the canasta kinds
+                    continue
+                kinds = self._kinds_with(side, join, kind)
+                if self._ending_ok(ending_cache, player, after, kinds) and not (
+                        strand and not (after >= 2 and (
+                            not forbidden_now
+                            or free_total > sum(1 for c in codes if c in free)))
+                        and self._take_strand_problem(codes, after, kinds)):
+                    out.append(take)
+                continue
+            # AS-23: short of the minimum by itself, the take is listed when melds from
+            # the hand can still reach it this turn; the engine then holds the player
+            # to that before any discard.
+            if hand_cap is None:
+                # The pile's cards join the hand and may fill out its melds; only the
+                # hand's count (AS-23).
+                with_pile = hand[:]
+                for code in self._pile_to_hand():
+                    with_pile[code] += 1
+                hand_cap = self._playable_value(with_pile, side, rank, None, hand)
+            # What the whole hand could count caps what the cards a take leaves could,
+            # less the take's cards (fewer wild cards only allow fewer sets): when that
+            # falls short, every short take does.
+            if hand_cap + top_value + pile_bonus < minimum:
+                continue
+            # Without runs, a take leaves exactly that cap less its cards' value (its
+            # rank counts in full) when the wild cards it leaves allow sets of the same
+            # ranks as the hand's do.
+            exact = None
+            if not s.meld.runs:
+                if not w:
+                    exact = hand_cap - nat_value
+                else:
+                    rows = self._t.playable_rows
+                    wild = with_pile[0] + with_pile[1] + with_pile[2] + with_pile[3] \
+                        + with_pile[JOKER_CODE]
+                    if rows is not None and rows[min(wild, s.set_wild_cap)] \
+                            is rows[min(wild - w, s.set_wild_cap)]:
+                        exact = hand_cap - value
+            if (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
+                    take, to_hand, base, exact, codes):
+                out.append(take)
+
+    def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
+        """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):
+        (rank, the hand's counts of its four cards, of the four 2s and of the jokers, the
+        fewest naturals from hand, the size and wild count of the open set of the rank the
+        take joins, or -1 and 0). ``hand`` holds those counts.
+
+        Memoised per rule set: the answer depends on nothing else, and a listing then only
+        decides what depends on the game (see ``_TakeEntry``).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+        >>> hand = [0] * 53
+        >>> hand[40] = hand[41] = hand[52] = 1  # two queens and a joker, pile unfrozen
+        >>> cands, actions, most, least = game._pair_take_entry(
+        ...     (12, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, -1, 0), hand)
+        >>> [str(take) for take in actions], most, least
+        (['take-pile Qd JK', 'take-pile Qc JK', 'take-pile Qc Qd', 'take-pile Qc Qd JK'], 3, 20)
+        """
+        rank, min_nat, join_size, join_wilds = key[0], key[10], key[11], key[12]
+        first = (rank - 2) * 4
+        s = self._s
+        mr = s.meld
+        value_of = s.values.__getitem__
+        nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
+        max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        # Each wild subset's 2s and jokers: codes from hand are the 2s, the naturals and
+        # the jokers in that order (ascending), so a take's codes need no sort.
+        wild_parts = [(low, high, w, sum(map(value_of, wsub)))
+                      for wsub, w, low, high in self._wild_subsets(hand, max_w)]
+        set_ok = self._t.set_ok
+        cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
+        actions: list[TakePile] = []
+        most = least = 0
+        for nat in self._t.submultisets(nat_items, min_nat, 99):
+            n = len(nat)
+            nat_value = sum(map(value_of, nat))
+            for low, high, w, wild_value in wild_parts:
+                if n + w < 2:
+                    continue
+                ok = set_ok.get((rank, n + 1, w))
+                if not (self._set_ok(rank, n + 1, w) if ok is None else ok):
+                    continue  # (the same as black3_ok=False: the top card is no 3)
+                size, wilds = n + w + 1, w
+                if join_size >= 0:
+                    # PH-10: the take's meld joins the side's open meld of the rank.
+                    size += join_size
+                    wilds += join_wilds
+                    if self._set_problem(rank, size - wilds, wilds, False):
+                        continue
+                codes = low + nat + high
+                value = nat_value + wild_value
+                if not cands or value < least:
+                    least = value
+                if n + w > most:
+                    most = n + w
+                cands.append((codes, n + w, w, self._canasta_kind(False, rank, size, wilds),
+                              value, nat_value))
+                actions.append(self._t.take_action(codes))
+        entry = self._t.pair_takes[key] = (tuple(cands), tuple(actions), most, least)
+        return entry
+
+    def _list_play(self, out: list[Action]) -> None:
+        player = self._current
+        s = self._s
+        side = s.side_of[player]
+        hand = self._hands[player]
+        n = self._hsize[player]
+        need = self._minimum[side] - self._turn_value
+        owes = self._take_counts is not None and not self._initial[side]  # AS-23
+        first_play = len(out)
+        must = self._bound_to_go_out()
+        keep = s.going_out.keep_cards
+        melds = self._melds[side]
+        # PH-16: plays must leave a card that may be discarded, unless the player is
+        # already stranded (then no discard follows). ``free`` are the hand's discardable
+        # cards as things stand; they stay so whatever canasta a play completes
+        # (docs/hooks.md), so only plays that would use them all need the full check.
+        forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
+        free: frozenset[int] | set[int] = _NO_CODES
+        stranded = False
+        forbidden_hand: Mapping[Card, Violation] | None = None
+        free_total = 0
+        if s.strand_check:
+            if n >= 2:
+                forbidden_now = forbidden_hand = self._forbidden(player, False)
+                if forbidden_now:
+                    free = {c for c in range(NUM_CODES)
+                            if hand[c] and CARDS[c] not in forbidden_now}
+                stranded = not free and bool(forbidden_now)
+            else:
+                stranded = self._stranded()
+            if stranded:
+                forbidden_now, free = _NOTHING_FORBIDDEN, _NO_CODES
+            free_total = sum([hand[c] for c in free]) if free else 0
+        # The checks of plays that may end the hand or strand it, made when a play
+        # needs them (most listings have none).
+        checks: _PlayChecks | None = None
+        # New melds.
+        # Sets a new set of their rank would join (0: wild cards only), PH-10 and CC-3.
+        open_keys: set[int] | frozenset[int] = \
+            self._joined_ranks(melds) if s.joins_sets else _NO_CODES
+        custom = s.custom_meld_check
+        safe = n - keep  # melds of at most this many cards need no going-out check
+        melding = not self._retracted
+        # Plays that leave at least ``keep`` cards (and two) need no check of their own
+        # unless a partner's "yes" binds, a variant checks melds itself or some cards may
+        # not be discarded (PH-16): a whole memo entry whose largest play is that small is
+        # copied at once.
+        fast = not must and not custom and not forbidden_now
+        limit = safe if safe < n - 2 else n - 2
+        source = hand
+        entries = self._meld_entries(source, black3=True) if melding else ()
+        wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
+        meld_actions = self._t.meld_actions
+        action_of = meld_actions.__getitem__
+        for cands, acts, largest, key, lazy in entries:
+            if open_keys and key is not None and key in open_keys:
+                continue
+            if fast and largest <= limit and key != 3:
+                out.extend(map(action_of, acts))
+                continue
+            table = meld_actions
+            if cands is None:
+                cands = self._rank_cands(lazy)
+                # A going-out search made for an earlier play may have started the memo
+                # afresh: numbers made since then index the table as it is now.
+                table = self._t.meld_actions
+            for codes, value, kind, wild, rank, number in cands:
+                action = table[number]
+                size = len(codes)
+                if size <= limit and not must and rank != 3 and not custom and (
+                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
+                    out.append(action)
+                    continue
+                after = n - size
+                black3 = rank == 3
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if kind is not None:
+                    kinds = (*kinds, kind)
+                if checks is None:
+                    checks = _PlayChecks(self._whole(), player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
+                if after < keep or after <= 1 or black3 or must:
+                    if not checks.allowed(after, kinds, value, codes, black3, action):
+                        continue
+                elif not checks.leaves_discard(codes, after, kinds):
+                    continue
+                if custom:
+                    try:
+                        self._check_custom_meld(side, MeldKind.SET if rank is not None or
+                                                wild == len(codes) else MeldKind.RUN,
+                                                rank, codes, wild)
+                    except IllegalActionError:
+                        continue
+                out.append(action)
+        # Lay-offs (none on a meld already at the size cap, PH-5).
+        cap = s.meld.max_size
+        layoff_action = self._t.layoff_actions.__getitem__
+        layoffs_held = self._t.layoffs_held.get
+        w0, w1, w2, w3, wj = wild_held
+        # Half the sets a listing meets have no card of theirs in a hand without wild
+        # cards: nothing can join them, which needs no memo key.
+        no_wild = not (w0 or w1 or w2 or w3 or wj)
+        for index, meld in enumerate(melds if melding else ()):
+            size = len(meld.cards)
+            if cap is not None and size >= cap:
+                continue
+            set_rank = meld.rank
+            # A set of naturals, the commonest meld: its entry by the counts held, as
+            # ``_layoff_entry`` looks it up first, without the call.
+            if set_rank is not None and set_rank != 3:
+                base = set_rank * 4 - 8
+                if no_wild and not (source[base] or source[base + 1] or source[base + 2]
+                                    or source[base + 3]):
+                    continue
+                lentry = layoffs_held((base, size, meld.wilds, meld.canasta, source[base],
+                                      source[base + 1], source[base + 2], source[base + 3],
+                                      w0, w1, w2, w3, wj))
+                if lentry is None:
+                    lentry = self._layoff_entry(source, meld, wild_held)
+            else:
+                lentry = self._layoff_entry(source, meld, wild_held)
+            lcands, lmost, lnumbers, _template = lentry
+            if not lnumbers:
+                continue
+            black3 = set_rank == 3
+            if fast and not black3 and n - lmost >= keep and n - lmost > 1:
+                out.extend(map(layoff_action, map(add, lnumbers, repeat(index)) if index
+                               else lnumbers))
+                continue
+            if lcands is None:
+                lcands = self._layoff_cands(lentry)
+            for codes, new_kind in lcands:
+                after = n - len(codes)
+                if after < keep or after <= 1 or black3 or must or forbidden_now:
+                    kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
+                                               *[m.canasta for m in melds[index + 1:]])
+                                   if k is not None])
+                    if checks is None:
+                        checks = _PlayChecks(self._whole(), player, owes, need, stranded,
+                                             forbidden_now, free, free_total)
+                    if after < keep or after <= 1 or black3 or must:
+                        if not checks.allowed(after, kinds, self._value(codes), codes,
+                                              black3, self._layoff_action(index, codes)):
+                            continue
+                    elif not checks.leaves_discard(codes, after, kinds):
+                        continue
+                if custom:
+                    new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
+                    try:
+                        assert new is not None
+                        self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
+                    except IllegalActionError:
+                        continue
+                out.append(self._layoff_action(index, codes))
+        # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
+        if not s.red.auto_place:
+            for code in RED_THREES:
+                if not hand[code]:
+                    continue
+                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+                if checks is None:
+                    checks = _PlayChecks(self._whole(), player, owes, need, stranded, forbidden_now,
+                                         free, free_total)
+                if n - 1 >= keep and n - 1 > 1 and not must:
+                    if checks.leaves_discard((code,), n - 1, kinds):
+                        out.append(_PLACE_ACTIONS[code])
+                elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
+                    out.append(_PLACE_ACTIONS[code])
+        if must:
+            if n == 1:
+                self._list_discards(out, player, side, going_out=True)
+            return
+        # Merges.
+        set_ranks = [m.rank for m in melds if m.rank is not None] \
+            if s.meld.merge and melding and len(melds) > 1 else None
+        if set_ranks and len(set(set_ranks)) < len(set_ranks):  # two sets of a rank
+            by_rank: dict[int, list[int]] = {}
+            for index, meld in enumerate(melds):
+                if meld.kind is MeldKind.SET and meld.rank is not None:
+                    by_rank.setdefault(int(meld.rank), []).append(index)
+            pairs = [(i, j) for indices in by_rank.values()
+                     for a, i in enumerate(indices) for j in indices[a + 1:]
+                     if self._merge_ok(melds[i], melds[j])]
+            for i, j in sorted(pairs):
+                out.append(self._t.merge_action(i, j))
+        if owes:
+            # AS-23: only plays after which the minimum can still be reached, and no
+            # discard, retraction or question before it is.
+            found = self._collection_reaches(need)
+            out[first_play:] = [action for action in out[first_play:]
+                                if self._keeps_initial_reachable(action, found)]
+            if stranded:
+                out.append(_PASS)
+            return
+        if not self._initial[side] and s.initial.retract_penalty is None:
+            # PH-17: a first meld short of the minimum only while the rest stays reachable.
+            out[first_play:] = [action for action in out[first_play:]
+                                if self._short_start_ok(action)]
+        if melds and not self._initial[side]:  # provisional melds (AS-24)
+            if s.initial.retract_penalty is not None:
+                out.append(_RETRACT)
+        elif n != 1 and forbidden_hand is None and s.plain_discards and not (
+                hand[5] or hand[6]):
+            out.extend(compress(_DISCARD_ACTIONS, hand))  # every card may be discarded
+        else:
+            self._list_discards(out, player, side, n == 1, forbidden_hand)
+            if stranded:
+                out.append(_PASS)  # PH-16: no discard is possible; the hand ends
+        partners = self.partners(player)
+        if self._answer is None and partners and n >= 2 and not must \
+                and self._out_reachable():
+            for partner in partners:
+                out.append(self._t.indexed_action(Ask, partner))
+
+    def _list_discards(self, out: list[Action], player: int, side: int, going_out: bool,
+                       forbidden: Mapping[Card, Violation] | None = None) -> None:
+        if going_out and self._ending_problem(player, 0, self.side_canasta_kinds(side),
+                                              True) is not None:
+            return
+        hand = self._hands[player]
+        if forbidden is None:
+            forbidden = self._forbidden(player, going_out)
+        if not forbidden:
+            out.extend(compress(_DISCARD_ACTIONS, hand))
+            return
+        for code in range(NUM_CODES):
+            if hand[code] and CARDS[code] not in forbidden:
+                out.append(_DISCARD_ACTIONS[code])
