@@ -144,8 +144,9 @@ class Game(_Applying):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self._s = _static_for(variant, num_players, validate_options(info, options))
         self._t: Catalog = self._s.shelf.pin()
-        """The memo tables this game's current operation reads (see ``catalog``): taken
-        afresh by every listing, check and action, never changed in the middle of one."""
+        """The memo tables this game reads (see ``catalog``): taken afresh by every listing
+        and check, never changed in the middle of one; an action plays in the catalog its
+        listing or check used."""
         self._seed = seed
         self._start = start
         self._rng: random.Random | None = random.Random(seed)
@@ -683,7 +684,8 @@ class Game(_Applying):
             execute = _EXECUTORS[type(act)]
         else:
             act = action  # type: ignore[assignment]  # an action value already
-        self._t = self._s.shelf.pin()
+        # No new pin: the action plays in the catalog its listing or check used (a game's
+        # catalog is renewed by its next listing, check or a new game).
         cached = self._legal_cache
         # An action object taken from the current listing is legal by construction (the
         # listing and the checks are kept in agreement by the completeness tests), so
