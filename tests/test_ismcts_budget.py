@@ -201,13 +201,13 @@ def _collector_state_in_rollouts(monkeypatch: pytest.MonkeyPatch,
     return seen
 
 
-def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
-    """No automatic collection can start inside a decision (a full one took 0.3-0.9 s
-    with the engine's memo tables in memory); afterwards it is on again, and the
-    youngest generation has been cleared of what the search left behind."""
+def test_with_pause_gc_the_collector_is_off_during_a_decision_and_on_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``pause_gc`` no automatic collection can start inside a decision; afterwards
+    it is on again, and the youngest generation has been cleared of what the search left
+    behind."""
     game = play_decision(21)
-    search = ISMCTSPlayer(iterations=20, seed=0)
+    search = ISMCTSPlayer(iterations=20, seed=0, pause_gc=True)
     seen = _collector_state_in_rollouts(monkeypatch, search)
     inside = [False]
     collections: list[tuple[str, int]] = []
@@ -243,10 +243,9 @@ def test_the_collector_is_off_during_a_decision_and_on_after(monkeypatch: pytest
     assert collections == [("start", 0), ("stop", 0)]
 
 
-def test_with_pause_gc_off_the_collector_runs_as_usual(monkeypatch: pytest.MonkeyPatch
-                                                       ) -> None:
+def test_by_default_the_collector_runs_as_usual(monkeypatch: pytest.MonkeyPatch) -> None:
     game = play_decision(21)
-    search = ISMCTSPlayer(iterations=5, seed=0, pause_gc=False)
+    search = ISMCTSPlayer(iterations=5, seed=0)
     seen = _collector_state_in_rollouts(monkeypatch, search)
     search.choose_in_game(game)
     assert seen and all(seen)
@@ -256,7 +255,7 @@ def test_a_collector_switched_off_by_the_caller_stays_off() -> None:
     game = play_decision(21)
     gc.disable()
     try:
-        ISMCTSPlayer(iterations=3, seed=0).choose_in_game(game)
+        ISMCTSPlayer(iterations=3, seed=0, pause_gc=True).choose_in_game(game)
         assert not gc.isenabled()
     finally:
         gc.enable()

@@ -108,9 +108,9 @@ def test_ismcts_does_not_see_hidden_cards() -> None:
 def test_player_kinds_build_the_search_players() -> None:
     search = make_player("ismcts:iterations=3,depth=5,rollout=heuristic", seed=2)
     assert isinstance(search, ISMCTSPlayer) and search.iterations == 3 and search.depth == 5
-    assert search.pause_gc
-    unpaused = make_player("ismcts:time=0.5,pause_gc=0", seed=2)
-    assert isinstance(unpaused, ISMCTSPlayer) and not unpaused.pause_gc
+    assert not search.pause_gc  # a library leaves its host's collector alone by default
+    paused = make_player("ismcts:time=0.5,pause_gc=1", seed=2)
+    assert isinstance(paused, ISMCTSPlayer) and paused.pause_gc
     assert isinstance(make_player("heuristic:caution=0.5", 0), HeuristicPlayer)
     assert str(parse_player_spec("ismcts:time=0.5")) == "ismcts:time=0.5"
     with pytest.raises(ValueError, match="rollout"):

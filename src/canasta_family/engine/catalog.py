@@ -461,7 +461,7 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
     return [chosen for chosen in found if len(chosen) >= low]
 
 
-DEFAULT_LIMIT = 200_000
+DEFAULT_LIMIT = 100_000
 """Entries one catalog holds before it is retired (:func:`canasta_family.set_cache_limit`).
 Bounds the memory of a long simulation, which keeps meeting new combinations of counts."""
 _CHECK_EVERY = 64

@@ -180,8 +180,6 @@ class _Problems(_GameState):
             meld = _new_meld(kind, None if rank is None else Rank(rank),
                              None if suit is None else Suit(suit), self._t.cards_of(ordered),
                              wilds, canasta)
-            if len(melds) > 200_000:
-                melds.clear()
             melds[key] = meld
         return meld
 

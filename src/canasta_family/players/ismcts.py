@@ -32,9 +32,9 @@ an iteration starts only when one as slow as the slowest so far in the decision 
 before the deadline; the deadline is checked before every tree step below the root (an
 iteration caught there is dropped) and before every rollout action (the rollout then
 scores the position it reached); when no iteration fits at all, the heuristic's own choice
-is played. CPython's automatic garbage collection is off during the decision
-(``pause_gc``): a full collection of a process holding the engine's memo tables took
-longer than the whole budget. What the bound cannot cut short is one step that has
+is played. With ``pause_gc`` CPython's automatic garbage collection is off during the
+decision; it is on by default, now that the engine's bounded caches keep a full collection
+to tens of milliseconds. What the bound cannot cut short is one step that has
 begun — a listing of legal moves, a policy's choice, one deal, the root's own listing and
 ranking — nor time the operating system gives to other processes.
 
@@ -119,8 +119,9 @@ class ISMCTSPlayer:
     With a ``time`` budget a decision lasts at most ``time`` plus one step that cannot be
     interrupted (see the module documentation) plus a collection of the youngest
     generation at the end (what the search itself left; milliseconds). ``pause_gc``
-    (default true) switches automatic garbage collection off for the decision — a
-    process-wide switch, restored however the decision ends; ``clock`` is the clock the
+    (default false) switches automatic garbage collection off for the decision — a
+    process-wide switch, restored however the decision ends, for a host that wants no
+    collection inside a decision at all; ``clock`` is the clock the
     budget is read from (seconds, ``time.perf_counter`` by default; tests pass a fake one).
 
     >>> import canasta_family, itertools
@@ -137,7 +138,7 @@ class ISMCTSPlayer:
                  seed: int | None = 0, depth: int = 24, rollout: str = "greedy",
                  exploration: float = 0.7, melds: int = 2, discards: int = 3,
                  scale: float = 800.0, margin: float = 0.03, max_hand: int = 20,
-                 pause_gc: bool = True,
+                 pause_gc: bool = False,
                  clock: Callable[[], float] = _time.perf_counter) -> None:
         if iterations is None and time is None:
             iterations = 200

@@ -73,7 +73,7 @@ def _ismcts(seed: int, options: Mapping[str, OptionValue]) -> AnyPlayer:
         exploration=float(options.get("exploration", 0.7)),
         melds=int(options.get("melds", 2)), discards=int(options.get("discards", 3)),
         margin=float(options.get("margin", 0.03)),
-        pause_gc=bool(int(options.get("pause_gc", 1))))
+        pause_gc=bool(int(options.get("pause_gc", 0))))
 
 
 PLAYER_KINDS: dict[str, PlayerKind] = {

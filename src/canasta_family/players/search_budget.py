@@ -8,13 +8,12 @@ the search ask at any step whether the deadline has passed, so that an iteration
 by it is abandoned. What cannot be interrupted — one engine call, one policy choice — can
 still run past the deadline by its own length.
 
-The largest pause measured inside decisions was not the search's work but CPython's
-cyclic garbage collector: a full collection walks every tracked object of the process
-(the engine's memo tables held close to a million of them after 30 hands when this was
-measured), 0.3–0.9 s at a time on this machine. :func:`pause_collector` switches automatic
-collection off for the length of a decision and :func:`resume_collector` clears what the
-decision left in the youngest generation; the collections it defers run later, outside
-decisions.
+A full collection of CPython's cyclic garbage collector walks every tracked object of the
+process. The engine's bounded caches keep that to tens of milliseconds, but a host that
+wants no collection inside a decision at all can ask for it (``pause_gc``):
+:func:`pause_collector` switches automatic collection off for the length of a decision
+and :func:`resume_collector` clears what the decision left in the youngest generation;
+the collections it defers run later, outside decisions.
 
 >>> budget = SearchBudget(seconds=1.0, iterations=None, clock=iter([0.0, 0.25, 0.5]).__next__)
 >>> budget.may_start()
