@@ -43,7 +43,7 @@ from canasta_family.engine.constructors import (
 )
 from canasta_family.engine.phases import ANSWER, DRAW, OVER, PLAY
 from canasta_family.engine.rule_set import _static_for
-from canasta_family.engine.state import _LogItem
+from canasta_family.engine.state import _GameState, _LogItem
 from canasta_family.engine.take_checks import _TakeChecks
 from canasta_family.errors import (
     IllegalActionError,
@@ -79,52 +79,7 @@ class Game(_Applying):
     their whole state — hidden cards and the random generator included — is equal.
     """
 
-
-    __slots__ = (
-        "_actions",
-        "_answer",
-        "_aside",
-        "_asker",
-        "_concealed",
-        "_current",
-        "_dealer",
-        "_feet",
-        "_first_turn_done",
-        "_foot_picked",
-        "_freezers",
-        "_fsize",
-        "_hand_no",
-        "_hands",
-        "_hsize",
-        "_initial",
-        "_legal_cache",
-        "_log",
-        "_melds",
-        "_minimum",
-        "_out_memo",
-        "_over",
-        "_past_logs",
-        "_phase",
-        "_pile",
-        "_probe",
-        "_red",
-        "_result",
-        "_results",
-        "_retracted",
-        "_rng",
-        "_rng_saved",
-        "_s",
-        "_scores",
-        "_seed",
-        "_side_had_melds",
-        "_start",
-        "_stock",
-        "_t",
-        "_take_counts",
-        "_turn_kinds",
-        "_turn_value",
-        "_turns",
-    )
+    __slots__ = ()  # the slots are declared once, in ``_GameState``
 
 
     def __init__(self, variant: Variant, *, players: int | None = None, seed: int | None = None,
@@ -714,7 +669,7 @@ class Game(_Applying):
         try:
             execute(self, act)
         except BaseException:
-            for name in Game.__slots__:
+            for name in _GameState.__slots__:
                 setattr(self, name, getattr(saved, name))
             raise
 

@@ -322,7 +322,7 @@ class _GoingOut(_TakeChecks):
                 self._check_discard(_DISCARD_ACTIONS[last])
                 return True
             except (IllegalActionError, InvalidActionError):
-                pass
+                pass  # the last card may not be discarded: search the plays instead
         key = self._probe_key(skipped)
         known = memo.get(key)
         if known is not None:
