@@ -191,7 +191,8 @@ ASK_FRESH_TRIES = 16
 _YES = Answer(yes=True)
 
 # What a determinization calls on the game it is given.
-_GAME_METHODS = ("observation", "hand_cards", "apply", "_with_hidden", "clone")
+_GAME_METHODS = ("observation", "hand_cards", "apply", "_with_hidden", "clone", "is_wild",
+                 "is_bonus_card")
 
 
 def _check_seat(game: object, player: object) -> None:
@@ -258,8 +259,11 @@ class Determinizer:
         auto = game.red_three_rules.auto_place
         self.red_barred = tuple(auto and seat != player and know.had_turn[seat]
                                 for seat in range(n))
+        self.bonus_cards = frozenset(c for c in set(game.deck) if game.is_bonus_card(c))
+        """The variant's bonus cards (red 3s), which auto-placing rules keep out of hands
+        that had a turn."""
         self.freezers_below = max(0, game.pile_freezers - sum(
-            1 for c in know.pile if c.is_wild or c.is_red_three))
+            1 for c in know.pile if game.is_wild(c) or c in self.bonus_cards))
         self._mover_reach: bool | None = None
         """Whether this seat, when it is the one to move and owes an initial meld, can
         still complete it: found with the first sample, then known for all."""
@@ -389,9 +393,9 @@ class Determinizer:
             places.extend([("foot", seat)] * self.foot_slots[seat])
         places.extend([("stock", 0)] * obs.stock_size)
         places.extend([("aside", 0)] * self.aside_slots)
-        reds = [c for c in cards if c.is_red_three]
+        reds = [c for c in cards if c in self.bonus_cards]
         if reds and any(self.red_barred):
-            rest = [c for c in cards if not c.is_red_three]
+            rest = [c for c in cards if c not in self.bonus_cards]
             allowed = [i for i, (where, seat) in enumerate(places)
                        if not (where == "hand" and self.red_barred[seat])]
             if len(allowed) < len(reds):

@@ -128,7 +128,40 @@ def canasta_card_value(card: Card, options: Options) -> int | None:
 def canasta_is_wild(card: Card, options: Options) -> bool | None:
     """Return whether ``card`` is wild (AS-3: jokers and 2s).
 
-    Called once per rule set for each distinct card.
+    Called once per rule set for each distinct card. Any set of cards may be wild; a wild
+    card may not also be a bonus or stop card (``VariantError``). A card that is neither
+    wild, bonus nor stop card is a natural of its rank: it melds in sets of its rank when
+    :attr:`~canasta_family.rules.MeldRules.set_ranks` holds the rank (so a variant where
+    only jokers are wild lists ``Rank.TWO`` there to let 2s meld).
+
+    :param card: one distinct card.
+    :param options: the game's validated options.
+    """
+
+
+@hookspec(firstresult=True)
+def canasta_is_bonus_card(card: Card, options: Options) -> bool | None:
+    """Return whether ``card`` is a bonus card: one never melded, placed face up for
+    points (the red 3s of AS-16, AS-29 and AS-30).
+
+    Called once per rule set for each distinct card. How bonus cards are placed, scored
+    and discarded is :class:`~canasta_family.rules.RedThreeRules`; a variant without
+    bonus cards answers False for every card. Default: ``card.is_red_three``.
+
+    :param card: one distinct card.
+    :param options: the game's validated options.
+    """
+
+
+@hookspec(firstresult=True)
+def canasta_is_stop_card(card: Card, options: Options) -> bool | None:
+    """Return whether ``card`` is a stop card: one that melds only as
+    :attr:`~canasta_family.rules.MeldRules.black_threes` allows and, discarded, may block
+    the pile (``PileRules.blocked_black_three``) — the black 3s of AS-33.
+
+    Called once per rule set for each distinct card. Default: ``card.is_black_three``. The
+    stop cards of a rank must be all its cards that are not wild or bonus cards, and a
+    joker is never one (``VariantError`` otherwise): a set holds stop cards only or none.
 
     :param card: one distinct card.
     :param options: the game's validated options.

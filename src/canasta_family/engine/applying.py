@@ -20,12 +20,7 @@ from canasta_family.actions import (
 )
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import (
-    _FREEZES,
-    _IS_RED_THREE,
-    _IS_WILD,
     CARDS,
-    RED_THREES,
-    WILD_CODES,
 )
 from canasta_family.engine.listing import _Listing
 from canasta_family.engine.phases import ANSWER, OVER, PLAY
@@ -66,10 +61,11 @@ class _Applying(_Listing):
         kept = 0
         last_red = False
         pending = s.draw_count
+        bonus = s.bonus
         self._log.extend((player, "draws"))
         while pending and stock:
             code = stock.pop()
-            if auto and _IS_RED_THREE[code]:
+            if auto and bonus[code]:
                 # AS-16: a drawn red 3 is placed at once and replaced.
                 self._red[s.side_of[player]].append(code)
                 self._log.extend((player, f"places {CARDS[code]}"))
@@ -100,10 +96,12 @@ class _Applying(_Listing):
         hand = self._hands[player]
         rest = self._pile[:-1]
         kept = len(rest)
-        if self._s.red.auto_place:
-            red = self._red[self._s.side_of[player]]
+        s = self._s
+        if s.red.auto_place:
+            red = self._red[s.side_of[player]]
+            bonus = s.bonus
             for code in rest:
-                if _IS_RED_THREE[code]:
+                if bonus[code]:
                     red.append(code)
                     self._log.extend((player, f"places {CARDS[code]} from the pile"))
                     kept -= 1
@@ -128,12 +126,13 @@ class _Applying(_Listing):
         else:
             codes = [c.code for c in action.cards]
             hand = self._hands[player]
-            wild = 1 if _IS_WILD[top] else 0
+            is_wild = self._s.wild
+            wild = 1 if is_wild[top] else 0
             # ``_remove`` inline, and the wild cards counted on the way (a generator
             # expression is a frame of its own).
             for code in codes:
                 hand[code] -= 1
-                if _IS_WILD[code]:
+                if is_wild[code]:
                     wild += 1
             self._hsize[player] -= len(codes)
             all_codes = sorted([*codes, top])
@@ -166,7 +165,7 @@ class _Applying(_Listing):
         player = self._current
         side = self._s.side_of[player]
         top = self._pile.pop()
-        if top in WILD_CODES or top in RED_THREES:
+        if self._s.freezes[top]:
             self._freezers -= 1
         new = self._laid_off(self._melds[side][action.onto], (top,))
         assert self._s.pickup is not None
@@ -281,7 +280,7 @@ class _Applying(_Listing):
         left = self._hsize[player] - 1
         self._hsize[player] = left
         self._pile.append(code)
-        if _FREEZES[code]:
+        if self._s.freezes[code]:
             self._freezers += 1
         self._log.extend((player, action))
         if not left:

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence, Sized
 from typing import Any
@@ -31,8 +32,8 @@ from canasta_family.actions import (
     PickUp,
     TakePile,
 )
-from canasta_family.cards import JOKER_CODE, Card
-from canasta_family.engine.codes import CARDS, WILD_CODES
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.engine.codes import CARDS
 from canasta_family.engine.constructors import _make, _new_layoff
 from canasta_family.melds import Meld
 
@@ -90,21 +91,18 @@ _PlayableRows = tuple[tuple[int, int, int, int, int, int, int], ...]
 cards (see ``Game._playable_rows``)."""
 _MOST_OF_A_RANK = 16
 """More cards of one rank than a deck holds (at most 216 cards, four decks)."""
-_WildList = tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], ...]
+_WildList = tuple[tuple[tuple[int, ...], int, int], ...]
 """Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
 first."""
 
 _LAYOFF_FIELD = 5
 """Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
 four of a natural or a 2 and eight jokers."""
-_LAYOFF_NAT_SHIFT = 5 * _LAYOFF_FIELD
-"""The naturals' counts sit above the five wild cards' counts in a shape's number."""
 _LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
 """What one natural at each suit position adds to a shape's number (before the shift)."""
-_LAYOFF_WILD_UNITS = {code: 1 << (_LAYOFF_FIELD * i) for i, code in enumerate(WILD_CODES)}
-"""What one of each wild card adds to a shape's number."""
 _LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
-_LAYOFF_WILD_BITS = (1 << _LAYOFF_NAT_SHIFT) - 1
+_STANDARD_WILD = (0, 1, 2, 3, JOKER_CODE)
+"""The wild codes of a catalog made without rules (doctests): jokers and 2s."""
 class _LayoffActions(dict[int, "LayOff"]):
     """Every ``LayOff`` by action number: the number of its codes in
     ``Catalog.layoff_code_list`` times ``_MELD_INDEXES``, plus its meld index. Made when
@@ -130,29 +128,31 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
     ``base``, each made when first asked. A shape is a lay-off whatever the rank: how many
     naturals of each suit position and of each wild card it holds, packed in a number
     (``_LAYOFF_FIELD`` bits a count), which is all its codes depend on beside the rank.
-    Codes in the order of ``Game._layoff_search``: 2s, naturals, jokers."""
+    Codes ascending, as ``Game._layoff_search`` gives them: the wild cards below the
+    rank, its naturals, the wild cards above."""
 
-    __slots__ = "base", "nats", "wild_parts"
+    __slots__ = "base", "catalog", "nats", "wild_parts"
 
-    def __init__(self, base: int, wild_parts: dict[int, tuple[tuple[int, ...],
-                                                             tuple[int, ...]]]) -> None:
+    def __init__(self, base: int, catalog: Catalog) -> None:
         super().__init__()
         self.base = base
-        self.wild_parts = wild_parts
-        """The catalog's 2s and jokers of the wild part of a shape's number: a few
-        thousand at most (four decks hold four of each 2 and eight jokers)."""
+        self.catalog = catalog
+        self.wild_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """The wild cards below and above the rank of the wild part of a shape's number:
+        a few thousand at most (four decks hold four of each 2 and eight jokers)."""
         self.nats: dict[int, tuple[int, ...]] = {}
         """The codes of the naturals of a shape by their part of its number."""
 
     def __missing__(self, number: int) -> tuple[int, ...]:
-        wild = number & _LAYOFF_WILD_BITS
+        catalog = self.catalog
+        wild = number & catalog.layoff_wild_bits
         parts = self.wild_parts.get(wild)
         if parts is None:
-            parts = self.wild_parts[wild] = (
-                tuple([code for i, code in enumerate(WILD_CODES[:4])
-                       for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]),
-                (JOKER_CODE,) * (wild >> (_LAYOFF_FIELD * 4) & _LAYOFF_MASK))
-        nat = number >> _LAYOFF_NAT_SHIFT
+            codes = [code for i, code in enumerate(catalog.wild_codes)
+                     for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]
+            below = bisect_left(codes, self.base)
+            parts = self.wild_parts[wild] = (tuple(codes[:below]), tuple(codes[below:]))
+        nat = number >> catalog.layoff_nat_shift
         nats = self.nats.get(nat)
         if nats is None:
             base = self.base
@@ -188,7 +188,8 @@ class Catalog:
 
     Every table only grows; :class:`CacheOwner` retires the whole catalog when it is full.
     Action numbers are handed out under ``numbering``, the codes stored before the number
-    is published, so two card sets never share a number.
+    is published, so two card sets never share a number. ``wild_codes`` are the rules'
+    wild cards, which lay-off shape numbers count.
     """
 
     __slots__ = (
@@ -201,13 +202,15 @@ class Catalog:
         "layoff_code_list",
         "layoff_code_numbers",
         "layoff_codes",
+        "layoff_nat_shift",
         "layoff_numbers",
         "layoff_room",
         "layoff_rows",
         "layoff_sig_ids",
         "layoff_sigs",
         "layoff_templates",
-        "layoff_wild_parts",
+        "layoff_wild_bits",
+        "layoff_wild_units",
         "layoffs",
         "layoffs_held",
         "made_melds",
@@ -229,13 +232,23 @@ class Catalog:
         "submultiset_lists",
         "take_actions",
         "uses",
+        "wild_codes",
         "wild_groups",
         "wild_lists",
         "wild_serials",
         "wild_subsets",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, wild_codes: tuple[int, ...] = _STANDARD_WILD) -> None:
+        self.wild_codes = wild_codes
+        units = [0] * NUM_CODES
+        for i, code in enumerate(wild_codes):
+            units[code] = 1 << (_LAYOFF_FIELD * i)
+        self.layoff_wild_units = tuple(units)
+        """What one of each wild card adds to a lay-off shape's number, by code."""
+        self.layoff_nat_shift = _LAYOFF_FIELD * len(wild_codes)
+        """The naturals' counts sit above the wild cards' counts in a shape's number."""
+        self.layoff_wild_bits = (1 << self.layoff_nat_shift) - 1
         self.uses = 0
         """Operations pinned to this catalog (a heuristic count: threads may lose an
         increment), which spaces out the owner's size checks."""
@@ -254,7 +267,6 @@ class Catalog:
         self.layoff_code_ids: dict[tuple[int, ...], int] = {}
         """The number of each lay-off's codes in ``layoff_code_list``."""
         self.layoff_actions = _LayoffActions(self)
-        self.layoff_wild_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
@@ -432,6 +444,18 @@ class Catalog:
                     serial = self.wild_serials[codes] = len(self.wild_serials)
         return serial
 
+    def layoff_sig_number(self, grid_key: tuple[int, int, tuple[tuple[bool, str | None], ...]]
+                          ) -> int:
+        """The number of the join grid ``grid_key`` in ``layoff_sig_ids``, given when first
+        asked, under ``numbering``: two grids never share one (templates are keyed by it)."""
+        number = self.layoff_sig_ids.get(grid_key)
+        if number is None:
+            with self.numbering:
+                number = self.layoff_sig_ids.get(grid_key)
+                if number is None:
+                    number = self.layoff_sig_ids[grid_key] = len(self.layoff_sig_ids)
+        return number
+
     def layoff_code_number(self, codes: tuple[int, ...]) -> int:
         """The number of the lay-off codes ``codes`` in ``layoff_code_list``, given when
         first asked (see ``_LayoffActions``)."""
@@ -485,11 +509,12 @@ class CacheInfo:
 class _Shelf:
     """The current catalog of one set of rules; the rule sets with those rules share it."""
 
-    __slots__ = ("current", "owner")
+    __slots__ = ("current", "owner", "wild_codes")
 
-    def __init__(self, owner: CacheOwner) -> None:
+    def __init__(self, owner: CacheOwner, wild_codes: tuple[int, ...]) -> None:
         self.owner = owner
-        self.current = Catalog()
+        self.wild_codes = wild_codes
+        self.current = Catalog(wild_codes)
 
     def pin(self) -> Catalog:
         """The catalog a game operation is to use from its start to its end."""
@@ -522,12 +547,13 @@ class CacheOwner:
         self.limit = DEFAULT_LIMIT
         """Entries one catalog holds before the next operation gets a new one."""
 
-    def shelf(self, key: str) -> _Shelf:
-        """The shelf of the catalogs of rules that print as ``key``."""
+    def shelf(self, key: str, wild_codes: tuple[int, ...] = _STANDARD_WILD) -> _Shelf:
+        """The shelf of the catalogs of rules that print as ``key`` (their wild cards
+        ``wild_codes`` among them)."""
         shelf = self._shelves.get(key)
         if shelf is None:
             with self._lock:
-                shelf = self._shelves.setdefault(key, _Shelf(self))
+                shelf = self._shelves.setdefault(key, _Shelf(self, wild_codes))
         return shelf
 
     def renew(self, shelf: _Shelf, full: Catalog) -> Catalog:
@@ -535,7 +561,7 @@ class CacheOwner:
         already) and return the shelf's current one."""
         with self._lock:
             if shelf.current is full:
-                shelf.current = Catalog()
+                shelf.current = Catalog(shelf.wild_codes)
                 self._renewals += 1
             return shelf.current
 
@@ -568,7 +594,7 @@ class CacheOwner:
         catalog with its next operation."""
         with self._lock:
             for shelf in self._shelves.values():
-                shelf.current = Catalog()
+                shelf.current = Catalog(shelf.wild_codes)
             self._rule_sets.clear()
 
     def set_limit(self, entries: int) -> None:

@@ -94,7 +94,8 @@ class _Checks(_GoingOut):
                                         "an unfinished meld") + " of that rank: add to it")
         self._check_custom_meld(side, kind, rank, codes, wild)
         self._check_initial_owed(side, action)
-        self._check_ending(player, after, kinds, initial_after, rank == 3, action)
+        self._check_ending(player, after, kinds, initial_after, rank in self._s.stop_ranks,
+                           action)
 
     def _check_custom_meld(self, side: int, kind: MeldKind, rank: int | None,
                            codes: Sequence[int], wild: int, base: Meld | None = None) -> None:

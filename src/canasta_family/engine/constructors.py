@@ -15,7 +15,7 @@ from canasta_family.actions import (
     Retract,
 )
 from canasta_family.cards import NUM_CODES, Card, Rank, Suit
-from canasta_family.engine.codes import CARDS, RED_THREES
+from canasta_family.engine.codes import CARDS
 from canasta_family.melds import Meld, MeldKind
 
 
@@ -93,5 +93,6 @@ _DRAW: Draw = _make(Draw)
 _PASS: Pass = _make(Pass)
 _RETRACT: Retract = _make(Retract)
 _ANSWERS: tuple[Answer, Answer] = (_make(Answer, yes=True), _make(Answer, yes=False))
-_PLACE_ACTIONS: dict[int, PlaceRedThree] = {
-    code: _make(PlaceRedThree, card=CARDS[code]) for code in RED_THREES}
+_PLACE_ACTIONS: tuple[PlaceRedThree, ...] = tuple(
+    _make(PlaceRedThree, card=CARDS[code]) for code in range(NUM_CODES))
+"""The placement of each card, by code (only bonus cards are ever listed)."""

@@ -9,8 +9,6 @@ from canasta_family.arrangement import HandSetup
 from canasta_family.cards import NUM_CODES, Card
 from canasta_family.engine.codes import (
     CARDS,
-    RED_THREES,
-    WILD_CODES,
 )
 from canasta_family.engine.phases import DRAW
 from canasta_family.engine.problems import _Problems
@@ -119,12 +117,12 @@ class _Dealing(_Problems):
         while self._stock:
             code = self._stock.pop()
             self._push_pile(code)
-            if not (redraw and (code in WILD_CODES or code in RED_THREES)):
+            if not (redraw and self._s.freezes[code]):
                 break
 
     def _push_pile(self, code: int) -> None:
         self._pile.append(code)
-        if code in WILD_CODES or code in RED_THREES:
+        if self._s.freezes[code]:
             self._freezers += 1
 
     def _arrange(self, setup: HandSetup) -> None:
@@ -180,9 +178,10 @@ class _Dealing(_Problems):
         if setup.red_threes is not None:
             for side, reds in enumerate(setup.red_threes):
                 for code in take(reds, f"red threes of side {side}"):
-                    if code not in RED_THREES:
+                    if not s.bonus[code]:
                         raise SetupError(
-                            f"{CARDS[code]} is not a red 3 (red_threes of side {side})")
+                            f"{CARDS[code]} is not a bonus card such as a red 3 (red_threes "
+                            f"of side {side})")
                     self._red[side].append(code)
         if setup.melds is not None:
             for side, melds in enumerate(setup.melds):
@@ -247,11 +246,12 @@ class _Dealing(_Problems):
 
     def _place_red_threes_from_hand(self, player: int, replace: bool) -> None:
         hand = self._hands[player]
-        side = self._s.side_of[player]
+        s = self._s
+        side = s.side_of[player]
         while True:
-            if not (hand[5] or hand[6]):
-                return  # no red 3 (codes 5 and 6) held: most first turns, without a list
-            found = [code for code in RED_THREES for _ in range(hand[code])]
+            if not any(s.bonus_counts(hand)):
+                return  # no red 3 held: most first turns, without a list
+            found = [code for code in s.bonus_codes for _ in range(hand[code])]
             for code in found:
                 hand[code] -= 1
                 self._hsize[player] -= 1

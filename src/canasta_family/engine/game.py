@@ -35,8 +35,6 @@ from canasta_family.engine.checks import _Checks
 from canasta_family.engine.codes import (
     _ALL_CODES,
     CARDS,
-    RED_THREES,
-    WILD_CODES,
 )
 from canasta_family.engine.constructors import (
     _ANSWERS,
@@ -294,6 +292,39 @@ class Game(_Applying):
         """The point value of ``card`` in this variant (AS-4)."""
         return self._s.values[card.code]
 
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild in this variant (``canasta_is_wild``; AS-3: jokers and
+        2s).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
+        >>> game.is_wild(Card.parse("2h")), game.is_wild(Card.parse("Kh"))
+        (True, False)
+        """
+        return self._s.wild[card.code]
+
+    def is_bonus_card(self, card: Card) -> bool:
+        """Whether ``card`` is a bonus card in this variant, placed face up for points and
+        never melded (``canasta_is_bonus_card``; AS-16: the red 3s).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
+        >>> game.is_bonus_card(Card.parse("3h")), game.is_bonus_card(Card.parse("3s"))
+        (True, False)
+        """
+        return self._s.bonus[card.code]
+
+    def is_stop_card(self, card: Card) -> bool:
+        """Whether ``card`` is a stop card in this variant, melded only as the meld rules
+        allow black 3s (``canasta_is_stop_card``; AS-33: the black 3s).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
+        >>> game.is_stop_card(Card.parse("3s")), game.is_stop_card(Card.parse("3h"))
+        (True, False)
+        """
+        return self._s.stop[card.code]
+
     def side_of(self, player: int) -> int:
         """The side ``player`` belongs to."""
         return self._s.side_of[player]
@@ -338,15 +369,16 @@ class Game(_Applying):
         return self._held_points(self._feet[player])
 
     def _held_points(self, counts: Sequence[int]) -> tuple[int, int]:
-        values = self._s.values
-        red = counts[5] + counts[6]
+        s = self._s
+        values = s.values
+        red = sum(s.bonus_counts(counts))
         # Over the codes held only: a hand at the end of a hand holds a dozen cards of 53
         # codes, and ``sum(map(mul, ...))`` multiplied every code (about 60 % more work).
         total = 0
         for code in compress(_ALL_CODES, counts):
             total += values[code] * counts[code]
         if red:
-            total -= values[5] * counts[5] + values[6] * counts[6]
+            total -= sum([values[code] * counts[code] for code in s.bonus_codes])
         return total, red
 
     def side_melded_points(self, side: int) -> int:
@@ -770,7 +802,8 @@ class Game(_Applying):
         new._fsize = [len(f) for f in feet]
         new._stock = [card.code for card in stock]
         new._pile = [card.code for card in pile]
-        new._freezers = sum(1 for c in new._pile if c in WILD_CODES or c in RED_THREES)
+        freezes = new._s.freezes
+        new._freezers = sum(1 for c in new._pile if freezes[c])
         new._aside = [card.code for card in aside]
         counts = self._take_counts
         if counts is not None:

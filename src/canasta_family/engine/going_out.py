@@ -8,12 +8,7 @@ from collections.abc import Sequence
 from canasta_family.actions import (
     Action,
 )
-from canasta_family.cards import JOKER_CODE, NUM_CODES
-from canasta_family.engine.codes import (
-    _IS_WILD,
-    RED_THREES,
-    _wild_cards_in,
-)
+from canasta_family.cards import NUM_CODES
 from canasta_family.engine.constructors import (
     _DISCARD_ACTIONS,
     _PLACE_ACTIONS,
@@ -48,7 +43,9 @@ class _GoingOut(_TakeChecks):
             return True
         if self._s.meld.black_threes == "never":
             return False
-        return any(meld.rank == 3 for meld in self._melds[self._s.side_of[self._current]])
+        stop_ranks = self._s.stop_ranks
+        return any(meld.rank in stop_ranks
+                   for meld in self._melds[self._s.side_of[self._current]])
 
     def _out_reachable(self) -> bool:
         """Whether the player to move can still go out this turn by some sequence of legal
@@ -134,7 +131,7 @@ class _GoingOut(_TakeChecks):
         mr = s.meld
         size = mr.canasta_size
         hand = self._hands[self._current]
-        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        wild = sum(s.wild_counts(hand))
         cap = size if mr.set_max_wilds is None else mr.set_max_wilds
         table_nat: dict[int, int] = {}
         table_wild: dict[int, int] = {}
@@ -149,17 +146,16 @@ class _GoingOut(_TakeChecks):
                 table_nat[rank] = table_nat.get(rank, 0) + len(meld.cards) - meld.wilds
                 table_wild[rank] = table_wild.get(rank, 0) + meld.wilds
         more = 0
-        ranks = list(s.set_rank_list)
-        if mr.black_threes != "never" and 3 not in ranks:
-            ranks.append(3)
-        for rank in ranks:
-            base = rank * 4 - 8
-            held = hand[base] + hand[base + 3] if rank == 3 else \
-                hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+        for rank, base, counts_of, no_wild in (s.shape_rows if mr.black_threes == "never"
+                                               else s.shape_rows_with_stop):
+            if base >= 0:
+                held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            else:
+                held = sum(counts_of(hand))
             naturals = held + table_nat.get(rank, 0)
             if not naturals:
                 continue
-            room = 0 if rank == 3 or rank in s.no_wild_rank_set else cap
+            room = 0 if no_wild else cap
             wilds = table_wild.get(rank, 0) + wild
             count = 0
             # Each canasta holds at most ``room`` wild cards.
@@ -204,7 +200,7 @@ class _GoingOut(_TakeChecks):
         s = self._s
         mr = s.meld
         hand = self._hands[player]
-        wild = hand[0] + hand[1] + hand[2] + hand[3] + hand[JOKER_CODE]
+        wild = sum(s.wild_counts(hand))
         melds = self._melds[s.side_of[player]]
         set_ranks = {int(m.rank) for m in melds if m.rank is not None
                      and (mr.max_size is None or len(m.cards) < mr.max_size)}
@@ -214,16 +210,17 @@ class _GoingOut(_TakeChecks):
         masks: list[int] = []
         ends: list[list[tuple[int, int]]] = []
         set_rank_set = s.set_rank_set
-        for rank in range(3, 15):
-            base = rank * 4 - 8
-            held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+        stop_ranks = s.stop_ranks
+        # Wild cards and bonus cards are never lone: only each rank's other cards count.
+        for rank, base, codes, counts_of in s.rank_naturals:
+            if base >= 0:
+                held = hand[base] + hand[base + 1] + hand[base + 2] + hand[base + 3]
+            else:
+                held = sum(counts_of(hand))
             if not held or rank in set_ranks:
                 continue
-            if rank == 3:
-                if not s.red.auto_place:
-                    held -= hand[base + 1] + hand[base + 2]  # red 3s placed by hand
-                black = hand[base] + hand[base + 3]
-                if mr.black_threes != "never" and black >= mr.min_size:
+            if rank in stop_ranks:
+                if mr.black_threes != "never" and held >= mr.min_size:
                     continue
             elif rank in set_rank_set and held >= s.set_min_naturals \
                     and held + wild >= mr.min_size:
@@ -231,14 +228,13 @@ class _GoingOut(_TakeChecks):
                     masks, ends = self._run_shapes(melds)
                 if held < mr.min_size and not (mr.runs and any(
                         hand[code] and self._may_run(code, masks, ends)
-                        for code in range(base, base + 4))):
+                        for code in codes)):
                     demand += mr.min_size - held
-                    needy.extend(code for code in range(base, base + 4)
-                                 for _ in range(hand[code]))
+                    needy.extend(code for code in codes for _ in range(hand[code]))
                 continue
-            for code in range(base, base + 4):
+            for code in codes:
                 count = hand[code]
-                if not count or (rank == 3 and code in RED_THREES):
+                if not count:
                     continue
                 if mr.runs:
                     if not masks:
@@ -368,12 +364,13 @@ class _GoingOut(_TakeChecks):
         """The card the search places next: the lowest natural held (one copy of
         ``skipped`` is kept back as the discard), else the lowest wild card."""
         hand = self._hands[self._current]
+        is_wild = self._s.wild
         lowest_wild = None
         for code in range(NUM_CODES):
             count = hand[code] - (code == skipped)
             if count <= 0:
                 continue
-            if not _IS_WILD[code]:
+            if not is_wild[code]:
                 return code
             if lowest_wild is None:
                 lowest_wild = code
@@ -387,7 +384,7 @@ class _GoingOut(_TakeChecks):
         side = s.side_of[player]
         hand = self._hands[player]
         plays: list[Action] = []
-        if pivot in RED_THREES and not s.red.auto_place:
+        if s.bonus[pivot] and not s.red.auto_place:
             plays.append(_PLACE_ACTIONS[pivot])
         for cands, _acts, _largest, _key, lazy in self._meld_entries(hand, black3=True):
             # Read after the entries are made: making them may start the memo afresh.
@@ -397,8 +394,8 @@ class _GoingOut(_TakeChecks):
             for codes, _value, _kind, _wild, _rank, number in cands:
                 if pivot in codes:
                     plays.append(meld_actions[number])
-        wild_held = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-        natural = not _IS_WILD[pivot]
+        wild_held = s.wild_counts(hand)
+        natural = not s.wild[pivot]
         rank, suit = pivot // 4 + 2, pivot % 4
         for index, meld in enumerate(self._melds[side]):
             # A natural joins only a set of its rank or a sequence of its suit.
@@ -413,5 +410,8 @@ class _GoingOut(_TakeChecks):
                     plays.append(self._layoff_action(index, codes))
         # Plays that keep wild cards for later first (another rank may need them), then
         # the largest: a way out, where there is one, tends to be met early.
-        plays.sort(key=lambda play: (_wild_cards_in(play), -len(getattr(play, "cards", ()))))
+        is_wild = s.wild
+        plays.sort(key=lambda play: (sum([is_wild[card.code] for card in
+                                          getattr(play, "cards", ())]),
+                                     -len(getattr(play, "cards", ()))))
         return plays

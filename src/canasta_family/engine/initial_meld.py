@@ -11,14 +11,13 @@ from canasta_family.actions import (
     MakeMeld,
     PlaceRedThree,
 )
-from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.cards import NUM_CODES, Card
 from canasta_family.engine.catalog import (
     _MOST_OF_A_RANK,
     _PlayableRows,
 )
 from canasta_family.engine.codes import (
     CARDS,
-    WILD_CODES,
 )
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
@@ -122,8 +121,7 @@ class _InitialMeld(_LayoffEntries):
         targets: list[tuple[int, bool]] = []
         # Without counted wild cards, a set of a rank with no counted natural counts
         # nothing: its candidates need no look.
-        thin = counted is not None and not (counted[0] or counted[1] or counted[2]
-                                             or counted[3] or counted[JOKER_CODE])
+        thin = counted is not None and not any(self._s.wild_counts(counted))
         # The candidates of each rank in turn, not one list of them all: with ``enough``
         # the first that counts enough ends the listing, the other ranks' unseen.
         for entry in self._meld_entries(left, False):
@@ -221,10 +219,12 @@ class _InitialMeld(_LayoffEntries):
         values = s.values
         if counted is None:
             counted = left
-        jokers = left[JOKER_CODE]
-        wild = left[0] + left[1] + left[2] + left[3] + jokers
-        total = values[0] * counted[0] + values[1] * counted[1] + values[2] * counted[2] \
-            + values[3] * counted[3] + values[JOKER_CODE] * counted[JOKER_CODE] if wild else 0
+        wild = sum(s.wild_counts(left))
+        total = sum(map(mul, s.wild_values, s.wild_counts(counted))) if wild else 0
+        for _rank, codes in s.odd_set_naturals:
+            # Ranks with some wild or bonus cards are not in the rows below: all their
+            # naturals count (a cap may be loose, never short).
+            total += sum([values[c] * counted[c] for c in codes])
         if melds is None:
             melds = self._melds[side]
         low = high = 0
@@ -516,7 +516,8 @@ class _InitialMeld(_LayoffEntries):
                 free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
                 if not free:
                     return False
-            options = [(naturals_first and any(c in WILD_CODES for c in codes), -value, codes,
+            is_wild = game._s.wild
+            options = [(naturals_first and any(is_wild[c] for c in codes), -value, codes,
                         index)
                        for codes, value, index, _open, _set
                        in game._qualifying_plays(hand[:], counted=counted)

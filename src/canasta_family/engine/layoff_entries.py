@@ -7,22 +7,15 @@ from collections.abc import Iterator, Sequence
 from canasta_family.actions import (
     LayOff,
 )
-from canasta_family.cards import JOKER_CODE
+from canasta_family.cards import NUM_CODES
 from canasta_family.engine.catalog import (
-    _LAYOFF_NAT_SHIFT,
     _LAYOFF_POSITIONS,
-    _LAYOFF_WILD_UNITS,
     _MELD_INDEXES,
     _NO_LAYOFFS,
     _LayoffCandidates,
     _LayoffCodes,
     _LayoffEntry,
     _LayoffNumbers,
-)
-from canasta_family.engine.codes import (
-    BLACK_THREES,
-    WILD_CODES,
-    _rank_codes,
 )
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
@@ -44,18 +37,20 @@ class _LayoffEntries(_MeldEntries):
                       wild: tuple[int, ...] | None = None) -> _LayoffEntry:
         """Every lay-off of hand cards on ``meld`` as (codes, canasta kind afterwards), with
         the most cards one lay-off uses and the ready-made actions by meld index.
-        ``wild``: the hand's wild-card counts (2s by suit, jokers), when the caller has them.
+        ``wild``: the hand's wild-card counts (``_Static.wild_counts``), when the caller has
+        them.
 
         Written apart from :meth:`_layoff_problem` (which the checks use) and lighter: it
         counts instead of building the new meld. Memoised like new melds: the answer
         depends only on the meld's shape and the counts of the cards that could join it.
         """
+        s = self._s
         set_rank = meld.rank  # an int enum: it keys and counts as the plain number
-        if set_rank is not None and set_rank != 3:
+        if set_rank is not None and s.full_rank[set_rank]:
             # A set of naturals: the commonest case, one lookup (see ``Catalog``).
             base = set_rank * 4 - 8
             if wild is None:
-                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+                wild = s.wild_counts(hand)
             held: tuple[int, ...] = (hand[base], hand[base + 1], hand[base + 2],
                                      hand[base + 3])
             # Keyed by ``base``, a plain int: a key holding the Rank member would stay
@@ -87,15 +82,16 @@ class _LayoffEntries(_MeldEntries):
                 return _NO_LAYOFFS
             key: tuple[object, ...] = (2, suit, low, size, down, up)
         else:
-            # Wild cards only, or black 3s (sets of naturals are dealt with above).
+            # Wild cards only, stop cards, or a rank with fewer than four naturals (sets of
+            # four naturals are dealt with above).
             if set_rank is None:
                 held = ()
                 base = -1
             else:
-                held = (hand[4], hand[7])
-                base = -2
+                held = tuple([hand[c] for c in s.set_naturals.get(int(set_rank), ())])
+                base = -2 - int(set_rank)  # a key apart from the first codes above
             if wild is None:
-                wild = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
+                wild = s.wild_counts(hand)
             tables = self._t
             held_key = (base, size, meld.wilds, meld.canasta, *held, *wild)
             found = tables.layoffs_held.get(held_key)
@@ -147,7 +143,7 @@ class _LayoffEntries(_MeldEntries):
         tables = self._t
         codes = tables.layoff_codes.get(base)
         if codes is None:
-            codes = tables.layoff_codes[base] = _LayoffCodes(base, tables.layoff_wild_parts)
+            codes = tables.layoff_codes[base] = _LayoffCodes(base, tables)
         return codes
 
     def _layoff_cands(self, entry: _LayoffEntry) -> _LayoffCandidates:
@@ -191,8 +187,8 @@ class _LayoffEntries(_MeldEntries):
         if room <= 0 or not any(wild):
             if room < 0 or not shape[4]:
                 return None
-            return room, (0, 0, 0, 0, 0)
-        if wild[0] + wild[1] + wild[2] + wild[3] + wild[4] > room and max(wild) > room:
+            return room, (0,) * len(wild)
+        if sum(wild) > room and max(wild) > room:
             # As for new melds: only subsets of at most ``room`` wild cards can join.
             wild = tuple(min(count, room) for count in wild)
         return room, wild
@@ -249,7 +245,6 @@ class _LayoffEntries(_MeldEntries):
         """The number of the join grid of ``shape`` (see ``Catalog.layoff_sigs``) and the
         grid: (legal, canasta kind) by ``naturals * (room + 1) + wild cards``."""
         tables = self._t
-        sig_ids = tables.layoff_sig_ids
         rank, size, wilds, _canasta, nat_held = shape
         assert isinstance(rank, int) and isinstance(size, int) and isinstance(wilds, int)
         assert isinstance(nat_held, int)
@@ -259,10 +254,7 @@ class _LayoffEntries(_MeldEntries):
                       for n in range(nat_held + 1) for w in range(max(room, 0) + 1)])
         # Keyed with the counts that give it its shape: grids of other widths never meet.
         grid_key = (nat_held, room, grid)
-        number = sig_ids.get(grid_key)
-        if number is None:
-            number = sig_ids[grid_key] = len(sig_ids)
-        sig = tables.layoff_sigs[shape] = (number, grid)
+        sig = tables.layoff_sigs[shape] = (tables.layoff_sig_number(grid_key), grid)
         return sig
 
     def _layoff_new_template(self, tkey: tuple[int, ...], held: tuple[int, ...],
@@ -288,7 +280,7 @@ class _LayoffEntries(_MeldEntries):
             wild_numbers, row_kinds, row_most = row
             if row_most < 0:
                 continue
-            nat_number = sum(map(weights, nat)) << _LAYOFF_NAT_SHIFT
+            nat_number = sum(map(weights, nat)) << tables.layoff_nat_shift
             ids.extend([nat_number | number for number in wild_numbers])
             kinds.extend(row_kinds)
             if n + row_most > most:
@@ -310,9 +302,9 @@ class _LayoffEntries(_MeldEntries):
         # The search takes the wild cards up to the meld's raw room; those beyond ``room``
         # never join (that is what the room means), and the rest come in the same order.
         wild_subs = self._t.submultisets(
-            [(c, k) for c, k in zip(WILD_CODES, wild, strict=True) if k], 0, high)
+            [(c, k) for c, k in zip(self._t.wild_codes, wild, strict=True) if k], 0, high)
         first = n * (high + 1)
-        units = _LAYOFF_WILD_UNITS.__getitem__
+        units = self._t.layoff_wild_units.__getitem__
         numbers: list[int] = []
         kinds: list[str | None] = []
         most = -1
@@ -342,7 +334,7 @@ class _LayoffEntries(_MeldEntries):
             held = 0
         else:
             max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-            wild_room = max_w - meld.wilds if rank != 3 else 0
+            wild_room = max_w - meld.wilds if rank not in self._s.stop_ranks else 0
             if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
                 wild_room = 0
         if mr.max_size is not None:
@@ -388,20 +380,25 @@ class _LayoffEntries(_MeldEntries):
         if mr.max_size is not None and size >= mr.max_size:
             return
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
+        s = self._s
         rank_or_none = None if meld.rank is None else int(meld.rank)
+        first = NUM_CODES
         if rank_or_none is None:
             nat_subs: Sequence[tuple[int, ...]] = ((),)
             wild_room = mr.wild_meld_max - size
         else:
-            codes_r = BLACK_THREES if rank_or_none == 3 else _rank_codes(rank_or_none)
+            codes_r = s.set_naturals.get(rank_or_none, ())
+            if codes_r:
+                first = codes_r[0]
             nat_items = [(c, hand[c]) for c in codes_r if hand[c]]
             nat_subs = self._t.submultisets(nat_items, 0, 99)
-            wild_room = max_w - meld.wilds if rank_or_none != 3 else 0
+            wild_room = max_w - meld.wilds if rank_or_none not in s.stop_ranks else 0
             if meld.canasta is not None and meld.wilds == 0 and mr.no_wild_on_natural_canasta:
                 wild_room = 0
         if mr.max_size is not None:
             wild_room = min(wild_room, mr.max_size - size)
-        wild_subs = self._wild_subsets(hand, max(wild_room, 0))
+        wild_subs = self._wild_subsets(hand, max(wild_room, 0), first)
+        between = s.wild_between
         nat_now = size - meld.wilds
         # Legality and canasta kind depend only on how many naturals and wild cards join.
         joins: dict[tuple[int, int], tuple[bool, str | None]] = {}
@@ -416,4 +413,5 @@ class _LayoffEntries(_MeldEntries):
                         self._set_ok(rank_or_none, nat_now + n, meld.wilds + w),
                         self._canasta_kind(False, rank_or_none, size + n + w, meld.wilds + w))
                 if join[0]:
-                    yield low_w + nat + high_w, join[1]
+                    yield (tuple(sorted(low_w + nat + high_w)) if between
+                           else low_w + nat + high_w), join[1]

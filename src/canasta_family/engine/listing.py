@@ -13,15 +13,13 @@ from canasta_family.actions import (
     PickUp,
     TakePile,
 )
-from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.cards import NUM_CODES, Card
 from canasta_family.engine.catalog import (
     _TakeEntry,
 )
 from canasta_family.engine.checks import _Checks
 from canasta_family.engine.codes import (
-    _FIRST_NATURAL,
     CARDS,
-    RED_THREES,
 )
 from canasta_family.engine.constructors import (
     _DISCARD_ACTIONS,
@@ -64,14 +62,14 @@ class _Listing(_Checks):
         layoff_takes: Sequence[int] = ()
         top = pile[-1]
         rules = s.pile
-        if _FIRST_NATURAL <= top < JOKER_CODE:
+        if s.pair_top[top]:
             hand = self._hands[player]
             first = top & -4
             held = hand[first] + hand[first + 1] + hand[first + 2] + hand[first + 3]
             # A take melds at least two cards from hand: one natural of the rank alone
-            # makes none (nor does the frozen state matter for pair takes then).
-            pairs = held > 1 or (held == 1 and hand[0] + hand[1] + hand[2] + hand[3]
-                                 + hand[JOKER_CODE] > 0)
+            # makes none (nor does the frozen state matter for pair takes then). Where
+            # some cards of the rank are wild, ``held`` counts them too: an upper bound.
+            pairs = held > 1 or (held == 1 and any(s.wild_counts(hand)))
             # Most draws hold no pair: then only a lay-off take asks whether the pile is
             # frozen, and the core's answer needs no hook call.
             if pairs or rules.unfrozen_layoff or s.custom_pile_frozen is not False:
@@ -137,9 +135,8 @@ class _Listing(_Checks):
         join = self._open_set_index(side, rank) if s.joins_sets else None
         join_meld = None if join is None else self._melds[side][join]
         key = (rank, hand[first], hand[first + 1], hand[first + 2], hand[first + 3],
-               hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE], min_nat,
-               -1 if join_meld is None else len(join_meld.cards),
-               0 if join_meld is None else join_meld.wilds)
+               min_nat, -1 if join_meld is None else len(join_meld.cards),
+               0 if join_meld is None else join_meld.wilds, *s.wild_counts(hand))
         entry = self._t.pair_takes.get(key)
         if entry is None:
             entry = self._pair_take_entry(key, hand)
@@ -159,7 +156,8 @@ class _Listing(_Checks):
             return
         # The pile's cards but the top go to hand, less the red 3s placed at once (the
         # top card is a natural here).
-        to_hand = len(pile) - 1 - (sum(map(pile.count, RED_THREES)) if s.red.auto_place else 0)
+        to_hand = len(pile) - 1 - (sum(map(pile.count, s.bonus_codes)) if s.red.auto_place
+                                   else 0)
         if every:
             after = n - most_used + to_hand
             if after >= keep and after > 0:
@@ -216,8 +214,7 @@ class _Listing(_Checks):
                     exact = hand_cap - nat_value
                 else:
                     rows = self._t.playable_rows
-                    wild = with_pile[0] + with_pile[1] + with_pile[2] + with_pile[3] \
-                        + with_pile[JOKER_CODE]
+                    wild = sum(s.wild_counts(with_pile))
                     if rows is not None and rows[min(wild, s.set_wild_cap)] \
                             is rows[min(wild - w, s.set_wild_cap)]:
                         exact = hand_cap - value
@@ -227,9 +224,9 @@ class _Listing(_Checks):
 
     def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
         """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):
-        (rank, the hand's counts of its four cards, of the four 2s and of the jokers, the
-        fewest naturals from hand, the size and wild count of the open set of the rank the
-        take joins, or -1 and 0). ``hand`` holds those counts.
+        (rank, the hand's counts of its four cards, the fewest naturals from hand, the size
+        and wild count of the open set of the rank the take joins, or -1 and 0, then the
+        counts of the wild cards). ``hand`` holds those counts.
 
         Memoised per rule set: the answer depends on nothing else, and a listing then only
         decides what depends on the game (see ``_TakeEntry``).
@@ -239,21 +236,26 @@ class _Listing(_Checks):
         >>> hand = [0] * 53
         >>> hand[40] = hand[41] = hand[52] = 1  # two queens and a joker, pile unfrozen
         >>> cands, actions, most, least = game._pair_take_entry(
-        ...     (12, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, -1, 0), hand)
+        ...     (12, 1, 1, 0, 0, 1, -1, 0, 0, 0, 0, 0, 1), hand)
         >>> [str(take) for take in actions], most, least
         (['take-pile Qd JK', 'take-pile Qc JK', 'take-pile Qc Qd', 'take-pile Qc Qd JK'], 3, 20)
         """
-        rank, min_nat, join_size, join_wilds = key[0], key[10], key[11], key[12]
+        rank, min_nat, join_size, join_wilds = key[0], key[5], key[6], key[7]
         first = (rank - 2) * 4
         s = self._s
         mr = s.meld
         value_of = s.values.__getitem__
-        nat_items = [(first + i, key[1 + i]) for i in range(4) if key[1 + i]]
+        natural = s.pair_top
+        nat_items = [(first + i, key[1 + i]) for i in range(4)
+                     if key[1 + i] and natural[first + i]]
         max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-        # Each wild subset's 2s and jokers: codes from hand are the 2s, the naturals and
-        # the jokers in that order (ascending), so a take's codes need no sort.
+        # Each wild subset split at the rank: codes from hand are the wild cards below it,
+        # the naturals and the wild cards above in that order (ascending), so a take's
+        # codes need no sort (unless a wild code sorts among the rank's naturals).
         wild_parts = [(low, high, w, sum(map(value_of, wsub)))
-                      for wsub, w, low, high in self._wild_subsets(hand, max_w)]
+                      for wsub, w, low, high in self._wild_subsets(
+                          hand, max_w, nat_items[0][0] if nat_items else first)]
+        between = s.wild_between
         set_ok = self._t.set_ok
         cands: list[tuple[tuple[int, ...], int, int, str | None, int, int]] = []
         actions: list[TakePile] = []
@@ -275,6 +277,8 @@ class _Listing(_Checks):
                     if self._set_problem(rank, size - wilds, wilds, False):
                         continue
                 codes = low + nat + high
+                if between:
+                    codes = tuple(sorted(codes))
                 value = nat_value + wild_value
                 if not cands or value < least:
                     least = value
@@ -337,13 +341,14 @@ class _Listing(_Checks):
         limit = safe if safe < n - 2 else n - 2
         source = hand
         entries = self._meld_entries(source, black3=True) if melding else ()
-        wild_held = (source[0], source[1], source[2], source[3], source[JOKER_CODE])
+        wild_held = s.wild_counts(source)
+        stop_ranks = s.stop_ranks
         meld_actions = self._t.meld_actions
         action_of = meld_actions.__getitem__
         for cands, acts, largest, key, lazy in entries:
             if open_keys and key is not None and key in open_keys:
                 continue
-            if fast and largest <= limit and key != 3:
+            if fast and largest <= limit and key not in stop_ranks:
                 out.extend(map(action_of, acts))
                 continue
             table = meld_actions
@@ -355,12 +360,12 @@ class _Listing(_Checks):
             for codes, value, kind, wild, rank, number in cands:
                 action = table[number]
                 size = len(codes)
-                if size <= limit and not must and rank != 3 and not custom and (
+                if size <= limit and not must and rank not in stop_ranks and not custom and (
                         not forbidden_now or free_total > sum(1 for c in codes if c in free)):
                     out.append(action)
                     continue
                 after = n - size
-                black3 = rank == 3
+                black3 = rank in stop_ranks
                 kinds = tuple([m.canasta for m in melds if m.canasta is not None])
                 if kind is not None:
                     kinds = (*kinds, kind)
@@ -384,10 +389,10 @@ class _Listing(_Checks):
         cap = s.meld.max_size
         layoff_action = self._t.layoff_actions.__getitem__
         layoffs_held = self._t.layoffs_held.get
-        w0, w1, w2, w3, wj = wild_held
         # Half the sets a listing meets have no card of theirs in a hand without wild
         # cards: nothing can join them, which needs no memo key.
-        no_wild = not (w0 or w1 or w2 or w3 or wj)
+        no_wild = not any(wild_held)
+        full_rank = s.full_rank
         for index, meld in enumerate(melds if melding else ()):
             size = len(meld.cards)
             if cap is not None and size >= cap:
@@ -395,14 +400,14 @@ class _Listing(_Checks):
             set_rank = meld.rank
             # A set of naturals, the commonest meld: its entry by the counts held, as
             # ``_layoff_entry`` looks it up first, without the call.
-            if set_rank is not None and set_rank != 3:
+            if set_rank is not None and full_rank[set_rank]:
                 base = set_rank * 4 - 8
                 if no_wild and not (source[base] or source[base + 1] or source[base + 2]
                                     or source[base + 3]):
                     continue
                 lentry = layoffs_held((base, size, meld.wilds, meld.canasta, source[base],
                                       source[base + 1], source[base + 2], source[base + 3],
-                                      w0, w1, w2, w3, wj))
+                                      *wild_held))
                 if lentry is None:
                     lentry = self._layoff_entry(source, meld, wild_held)
             else:
@@ -410,7 +415,7 @@ class _Listing(_Checks):
             lcands, lmost, lnumbers, _template = lentry
             if not lnumbers:
                 continue
-            black3 = set_rank == 3
+            black3 = set_rank in stop_ranks
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
                 out.extend(map(layoff_action, map(add, lnumbers, repeat(index)) if index
                                else lnumbers))
@@ -442,7 +447,7 @@ class _Listing(_Checks):
                 out.append(self._layoff_action(index, codes))
         # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
         if not s.red.auto_place:
-            for code in RED_THREES:
+            for code in s.bonus_codes:
                 if not hand[code]:
                     continue
                 kinds = tuple([m.canasta for m in melds if m.canasta is not None])
@@ -487,8 +492,8 @@ class _Listing(_Checks):
         if melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
-        elif n != 1 and forbidden_hand is None and s.plain_discards and not (
-                hand[5] or hand[6]):
+        elif n != 1 and forbidden_hand is None and s.plain_discards and not any(
+                s.bonus_counts(hand)):
             out.extend(compress(_DISCARD_ACTIONS, hand))  # every card may be discarded
         else:
             self._list_discards(out, player, side, n == 1, forbidden_hand)

@@ -5,18 +5,12 @@ from __future__ import annotations
 from canasta_family.actions import (
     MakeMeld,
 )
-from canasta_family.cards import JOKER_CODE
 from canasta_family.engine.catalog import (
     _NO_SET,
     _Candidate,
     _Entry,
     _WildList,
     _WildPart,
-)
-from canasta_family.engine.codes import (
-    BLACK_THREES,
-    WILD_CODES,
-    _rank_codes,
 )
 from canasta_family.engine.constructors import (
     _new_make_meld,
@@ -34,23 +28,27 @@ class _MeldEntries(_Dealing):
 
     __slots__ = ()
 
-    def _wild_subsets(self, hand: list[int], high: int
+    def _wild_subsets(self, hand: list[int], high: int, first: int
                       ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]],
                                  ...]:
         """Sub-multisets of at most ``high`` of the wild cards in ``hand`` as (codes, size,
-        2s, jokers), in search order (memoised: they depend only on min(count, high) per
-        wild card)."""
-        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-        if max(raw) > high:
+        the codes below ``first``, those above), in search order (memoised: they depend
+        only on min(count, high) per wild card and on which wild codes sort below
+        ``first``, a natural's code or ``NUM_CODES``)."""
+        s = self._s
+        raw: tuple[int, ...] = s.wild_counts(hand)
+        if raw and max(raw) > high:
             raw = tuple(min(count, high) for count in raw)
-        key = (high, *raw)
+        split = s.wild_split[first]
+        key = (high, split, *raw)
         tables = self._t
         found = tables.wild_subsets.get(key)
         if found is None:
-            items = [(c, n) for c, n in zip(WILD_CODES, raw, strict=True) if n]
+            items = [(c, n) for c, n in zip(s.wild_codes, raw, strict=True) if n]
+            below = frozenset(s.wild_codes[:split])
             found = tables.wild_subsets[key] = tuple(
-                (sub, len(sub), tuple(c for c in sub if c != JOKER_CODE),
-                 tuple(c for c in sub if c == JOKER_CODE))
+                (sub, len(sub), tuple(c for c in sub if c in below),
+                 tuple(c for c in sub if c not in below))
                 for sub in self._t.submultisets(items, 0, high))
         return found
 
@@ -83,22 +81,23 @@ class _MeldEntries(_Dealing):
         s = self._s
         tables = self._t
         mr = s.meld
-        raw: tuple[int, ...] = (hand[0], hand[1], hand[2], hand[3], hand[JOKER_CODE])
-        total_wild = raw[0] + raw[1] + raw[2] + raw[3] + raw[4]
+        raw: tuple[int, ...] = s.wild_counts(hand)
+        total_wild = sum(raw)
         out: list[_Entry] = []
         min_nat = s.set_min_naturals
-        # Every rank held in numbers enough for a set, in rank order (black 3s first, where
-        # they meld to go out), by its natural counts.
+        # Every rank held in numbers enough for a set, in rank order (stop cards first,
+        # where they meld to go out), by its natural counts.
         threes = s.threes_with_black if black3 else s.threes_in_sets
-        if threes and hand[4] + hand[7] >= min_nat:
-            nat_key: tuple[int, ...] = (3, hand[4], hand[7])
-            entry = self._set_entry(nat_key, raw, total_wild)
-            if entry is not None:
-                out.extend([entry] * threes)
+        if threes:
+            for rank, counts_of in s.stop_sets_held:
+                counts = counts_of(hand)
+                if sum(counts) >= min_nat:
+                    entry = self._set_entry((rank, *counts), raw, total_wild)
+                    if entry is not None:
+                        out.extend([entry] * threes)
         # Each set rank's entry by the counts held as they are: one lookup, where the
         # clamped key of ``_set_entry`` needs the rank's wild room first.
         held_get = tables.sets_held.get
-        w0, w1, w2, w3, wj = raw
         for rank, c0, c1, c2, c3 in s.set_rank_codes:
             # Most ranks are held too thin for a set: tested first, without locals.
             if hand[c0] + hand[c1] + hand[c2] + hand[c3] < min_nat:
@@ -107,16 +106,24 @@ class _MeldEntries(_Dealing):
             b = hand[c1]
             c = hand[c2]
             d = hand[c3]
-            held_key = (rank, a, b, c, d, w0, w1, w2, w3, wj)
+            held_key = (rank, a, b, c, d, *raw)
             found = held_get(held_key)
             if found is None:
                 found = tables.sets_held[held_key] = self._set_entry(
                     (rank, a, b, c, d), raw, total_wild) or _NO_SET
             if found is not _NO_SET:
                 out.append(found)
+        # Ranks some of whose cards are wild or bonus cards (none in the built-in rules).
+        for rank, counts_of in s.odd_sets_held:
+            counts = counts_of(hand)
+            if sum(counts) >= min_nat:
+                entry = self._set_entry((rank, *counts), raw, total_wild)
+                if entry is not None:
+                    out.append(entry)
         if mr.wild_melds and total_wild >= mr.min_size:
             cap = s.wild_cap
-            wildkey = raw if max(raw) <= cap else tuple(min(count, cap) for count in raw)
+            wildkey = raw if max(raw, default=0) <= cap else tuple(
+                min(count, cap) for count in raw)
             key: tuple[int, ...] = (0, *wildkey)
             entry = tables.entries.get(key)
             if entry is None:
@@ -160,7 +167,7 @@ class _MeldEntries(_Dealing):
         # A set of this rank can hold at most ``room`` wild cards, and subsets of at most
         # that many depend only on min(count, room): the wild part of the key is clamped
         # to it, so hands that differ only in wild cards no set could use share one entry.
-        wildkey = raw if total_wild <= room or max(raw) <= room else tuple(
+        wildkey = raw if total_wild <= room or max(raw, default=0) <= room else tuple(
             [min(count, room) for count in raw])
         entry = entries.get(wildkey)
         if entry is None:
@@ -201,20 +208,18 @@ class _MeldEntries(_Dealing):
             mr = s.meld
             values = s.values
             max_w = mr.set_max_wilds if mr.set_max_wilds is not None else 99
-            wild_items = [(code, count) for code, count in zip(WILD_CODES, wildkey, strict=True)
-                          if count]
+            wild_items = [(code, count) for code, count
+                          in zip(s.wild_codes, wildkey, strict=True) if count]
             high = max(max_w, mr.wild_meld_max if mr.wild_melds else 0)
             subs = sorted(self._t.submultisets(wild_items, 0, high), key=len)
             wild_list = self._t.wild_lists[wildkey] = tuple(
-                (sub, sum(values[c] for c in sub), len(sub),
-                 tuple(c for c in sub if c != JOKER_CODE),
-                 tuple(c for c in sub if c == JOKER_CODE)) for sub in subs)
+                (sub, sum(values[c] for c in sub), len(sub)) for sub in subs)
         return wild_list
 
     def _wild_entry(self, wildkey: tuple[int, ...]) -> _Entry:
         mr = self._s.meld
         found: list[_Candidate] = []
-        for wsub, value, w, _low, _high in self._wild_list(wildkey):
+        for wsub, value, w in self._wild_list(wildkey):
             if mr.min_size <= w <= mr.wild_meld_max:
                 found.append((wsub, value, self._canasta_kind(False, None, w, w), w, None,
                               self._meld_number(wsub)))
@@ -240,27 +245,33 @@ class _MeldEntries(_Dealing):
                     ) -> tuple[tuple[tuple[tuple[int, ...], int], ...],
                                tuple[tuple[_WildPart, ...], ...]]:
         """The natural subsets of ``nat_key`` that may start a set, with their values, and
-        the wild subsets of ``wildkey`` by size, as (value, 2s, jokers, serial number)."""
+        the wild subsets of ``wildkey`` by size, as (value, the wild codes below the
+        naturals, those above, serial number)."""
         s = self._s
         mr = s.meld
         tables = self._t
         rank = nat_key[0]
+        codes_r = s.set_naturals[rank]
         nat_subs = tables.nat_subs.get(nat_key)
         if nat_subs is None:
             values = s.values
-            codes_r = BLACK_THREES if rank == 3 else _rank_codes(rank)
             nat_items = [(c, n) for c, n in zip(codes_r, nat_key[1:], strict=True) if n]
             nat_subs = tables.nat_subs[nat_key] = tuple(
                 (nat, sum(values[c] for c in nat))
                 for nat in self._t.submultisets(nat_items, max(mr.set_min_naturals, 1), 99))
-        groups = tables.wild_groups.get(wildkey)
+        split = s.wild_split[codes_r[0]]
+        groups_key = (split, *wildkey)
+        groups = tables.wild_groups.get(groups_key)
         if groups is None:
+            below = s.wild_codes[:split]
             by_count: list[list[_WildPart]] = []
-            for wsub, wvalue, w, low, high in self._wild_list(wildkey):
+            for wsub, wvalue, w in self._wild_list(wildkey):
                 while len(by_count) <= w:
                     by_count.append([])
-                by_count[w].append((wvalue, low, high, tables.wild_serial(wsub)))
-            groups = tables.wild_groups[wildkey] = tuple(tuple(g) for g in by_count)
+                by_count[w].append((wvalue, tuple(c for c in wsub if c in below),
+                                    tuple(c for c in wsub if c not in below),
+                                    tables.wild_serial(wsub)))
+            groups = tables.wild_groups[groups_key] = tuple(tuple(g) for g in by_count)
         return nat_subs, groups
 
     def _allowed_wilds(self, rank: int, n: int) -> tuple[tuple[int, str | None], ...]:
@@ -288,6 +299,7 @@ class _MeldEntries(_Dealing):
         largest = 0
         sizes = len(groups)
         ok_ws = tables.ok_ws
+        between = self._s.wild_between
         for nat, _nat_value in nat_subs:
             n = len(nat)
             # The numbers of the sets of these naturals by the serial of their wild cards:
@@ -312,6 +324,8 @@ class _MeldEntries(_Dealing):
                     number = row.get(serial)
                     if number is None:
                         codes = low + nat + high
+                        if between:
+                            codes = tuple(sorted(codes))
                         number = number_of(codes)
                         number = row[serial] = (self._meld_number(codes) if number is None
                                                 else number)
@@ -336,6 +350,7 @@ class _MeldEntries(_Dealing):
         append = found.append
         meld_ids = tables.meld_ids
         sizes = len(groups)
+        between = self._s.wild_between
         for nat, nat_value in nat_subs:
             for w, kind in self._allowed_wilds(rank, len(nat)):
                 if w >= sizes:
@@ -345,6 +360,8 @@ class _MeldEntries(_Dealing):
                     continue
                 for wvalue, low, high, _serial in groups[w]:
                     codes = low + nat + high
+                    if between:
+                        codes = tuple(sorted(codes))
                     append((codes, nat_value + wvalue, kind, w, rank, meld_ids[codes]))
         result = tables.rank_cands[key] = tuple(found)
         return result

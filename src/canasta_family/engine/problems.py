@@ -10,11 +10,7 @@ from canasta_family.actions import (
 )
 from canasta_family.cards import NUM_CODES, Card, Rank, Suit
 from canasta_family.engine.codes import (
-    _IS_WILD,
-    BLACK_THREES,
     CARDS,
-    RED_THREES,
-    WILD_CODES,
 )
 from canasta_family.engine.constructors import (
     _new_meld,
@@ -71,7 +67,7 @@ class _Problems(_GameState):
                 return ("wild-meld",
                         f"a meld of wild cards holds at most {mr.wild_meld_max} cards")
             return None
-        if rank == 3:
+        if rank in self._s.stop_ranks:
             if mr.black_threes == "never":
                 return ("black-three", "black 3s can never be melded")
             if wild:
@@ -188,10 +184,12 @@ class _Problems(_GameState):
         """Classify new-meld cards: (kind, rank, suit, wilds) or a Problem."""
         wild = 0
         naturals: list[int] = []
+        is_wild = self._s.wild
+        is_bonus = self._s.bonus
         for code in codes:
-            if code in WILD_CODES:
+            if is_wild[code]:
                 wild += 1
-            elif code in RED_THREES:
+            elif is_bonus[code]:
                 return ("red-three-meld", "red 3s are never melded")
             else:
                 naturals.append(code)
@@ -215,8 +213,9 @@ class _Problems(_GameState):
                         ) -> tuple[Meld, None] | tuple[None, Problem]:
         """The meld after adding ``codes``, or the problem (AS-12)."""
         mr = self._s.meld
-        wild = sum(1 for c in codes if c in WILD_CODES)
-        if any(c in RED_THREES for c in codes):
+        is_wild = self._s.wild
+        wild = sum(1 for c in codes if is_wild[c])
+        if any(self._s.bonus[c] for c in codes):
             return None, ("red-three-meld", "red 3s are never melded")
         if meld.kind is MeldKind.RUN:
             if wild:
@@ -228,7 +227,7 @@ class _Problems(_GameState):
             return self._new_meld(MeldKind.RUN, None, meld.suit, sorted(all_codes), 0), None
         rank = None if meld.rank is None else int(meld.rank)
         for code in codes:
-            if code not in WILD_CODES and (rank is None or code // 4 + 2 != rank):
+            if not is_wild[code] and (rank is None or code // 4 + 2 != rank):
                 what = "wild cards" if rank is None else f"{Rank(rank).symbol}s or wild cards"
                 return None, ("lay-off", f"only {what} can be added to that meld")
         if wild and meld.canasta is not None and meld.wilds == 0 \
@@ -286,7 +285,7 @@ class _Problems(_GameState):
         when the side's canasta kinds are ``kinds`` (default: as now)."""
         s = self._s
         hand = self._hands[player] if counts is None else counts
-        if not s.custom_discards and (s.red.discardable or not (hand[5] or hand[6])):
+        if not s.custom_discards and (s.red.discardable or not any(s.bonus_counts(hand))):
             return {}
         if kinds is None:
             kinds = self.side_canasta_kinds(s.side_of[player])
@@ -355,16 +354,18 @@ class _Problems(_GameState):
     def _pile_to_hand(self) -> list[int]:
         """The pile's cards (below the top) that a take brings into the hand."""
         auto = self._s.red.auto_place
-        return [c for c in self._pile[:-1] if not (auto and c in RED_THREES)]
+        bonus = self._s.bonus
+        return [c for c in self._pile[:-1] if not (auto and bonus[c])]
 
     def _top_blocked(self) -> Problem | None:
         top = self._pile[-1]
-        rules = self._s.pile
-        if rules.blocked_wild and top in WILD_CODES:
+        s = self._s
+        rules = s.pile
+        if rules.blocked_wild and s.wild[top]:
             return ("pile-blocked", "the pile cannot be taken while a wild card is on top")
-        if rules.blocked_black_three and top in BLACK_THREES:
+        if rules.blocked_black_three and s.stop[top]:
             return ("pile-blocked", "a black 3 on top stops the pile: nobody may take it")
-        if rules.blocked_red_three and top in RED_THREES:
+        if rules.blocked_red_three and s.bonus[top]:
             return ("pile-blocked", "the pile cannot be taken while a red 3 is on top")
         return None
 
@@ -373,7 +374,8 @@ class _Problems(_GameState):
         taken and its top card is melded."""
         reds = 0
         if self._s.red.auto_place:
-            reds = sum(1 for c in self._pile[:-1] if c in RED_THREES)
+            bonus = self._s.bonus
+            reds = sum(1 for c in self._pile[:-1] if bonus[c])
         return len(self._pile) - 1 - reds, reds
 
     def _need_phase(self, phase: str, verb: str) -> None:
@@ -475,8 +477,9 @@ class _Problems(_GameState):
             new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
         else:
             wild = meld.wilds
+            is_wild = self._s.wild
             for code in codes:
-                if _IS_WILD[code]:
+                if is_wild[code]:
                     wild += 1
             new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
                                  None, all_codes, wild)

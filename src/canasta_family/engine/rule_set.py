@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from canasta_family.cards import NUM_CODES, Card
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
 from canasta_family.engine.catalog import CACHES
-from canasta_family.engine.codes import BLACK_THREES, CARDS, RED_THREES, WILD_CODES
+from canasta_family.engine.codes import CARDS, _rank_codes
 from canasta_family.errors import (
     CanastaError,
     VariantError,
@@ -28,6 +28,22 @@ from canasta_family.rules import (
 )
 
 
+def _counts_getter(codes: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """What reads the counts of ``codes`` from a count list as a tuple, at C level where
+    it can (``itemgetter`` of one code gives the count itself, not a tuple).
+
+    >>> _counts_getter((1, 3))([5, 6, 7, 8]), _counts_getter((2,))([5, 6, 7, 8])
+    ((6, 8), (7,))
+    """
+    if len(codes) > 1:
+        getter: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*codes)
+        return getter
+    if codes:
+        code = codes[0]
+        return lambda counts: (counts[code],)
+    return lambda counts: ()
+
+
 def _no_arguments(kwargs: dict[str, object]) -> tuple[()]:
     """The arguments of a hook implementation that takes none (see ``_Static._plan``)."""
     return ()
@@ -37,6 +53,9 @@ class _Static:
     """Everything resolved once per game from the variant's hooks; shared by clones."""
 
     __slots__ = (
+        "bonus",
+        "bonus_codes",
+        "bonus_counts",
         "canasta",
         "custom_discards",
         "custom_meld_check",
@@ -45,6 +64,8 @@ class _Static:
         "deal",
         "deck",
         "draw_count",
+        "freezes",
+        "full_rank",
         "going_out",
         "guard_apply",
         "info",
@@ -54,31 +75,48 @@ class _Static:
         "meldable_values",
         "no_wild_rank_set",
         "num_players",
+        "odd_set_naturals",
+        "odd_sets_held",
         "options",
+        "pair_top",
         "pickup",
         "pile",
         "plain_discards",
         "plans",
         "pm",
+        "rank_naturals",
         "red",
         "red_in_deck",
         "set_min_naturals",
+        "set_naturals",
         "set_rank_bases",
         "set_rank_codes",
         "set_rank_list",
         "set_rank_set",
         "set_wild_cap",
+        "shape_rows",
+        "shape_rows_with_stop",
         "shelf",
         "side_members",
         "side_of",
         "stock_end",
+        "stop",
+        "stop_codes",
+        "stop_ranks",
+        "stop_sets",
+        "stop_sets_held",
         "strand_check",
         "threes_in_sets",
         "threes_with_black",
         "values",
         "variant",
         "wild",
+        "wild_between",
         "wild_cap",
+        "wild_codes",
+        "wild_counts",
+        "wild_split",
+        "wild_values",
     )
 
     def __init__(self, variant: Variant, num_players: int, options: dict[str, object]):
@@ -115,11 +153,7 @@ class _Static:
         self.draw_count: int = self.call("canasta_draw_count", int, **both)
         self.values: tuple[int, ...] = tuple(
             self.call("canasta_card_value", int, card=CARDS[c], **opts) for c in range(NUM_CODES))
-        self.wild: tuple[bool, ...] = tuple(
-            self.call("canasta_is_wild", bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
-        if tuple(c for c in range(NUM_CODES) if self.wild[c]) != WILD_CODES:
-            raise VariantError(
-                f"variant {self.info.name!r}: only jokers and 2s may be wild in this engine")
+        self._read_card_roles(opts)
         self.meld: MeldRules = self.call("canasta_meld_rules", MeldRules, **both)
         self.canasta: CanastaRules = self.call("canasta_canasta_rules", CanastaRules, **opts)
         self.pile: PileRules = self.call("canasta_pile_rules", PileRules, **opts)
@@ -137,31 +171,39 @@ class _Static:
             # With one card kept, a player who may not go out could be left unable to discard.
             raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
                                f"at least 2, got {self.going_out.keep_cards}")
-        self.red_in_deck = sum(1 for c in self.deck if c in RED_THREES)
-        # Values of the cards a take of the pile could meld (no 3s): caps its count.
-        self.meldable_values = tuple(0 if c in RED_THREES or c in BLACK_THREES else v
+        self.red_in_deck = sum(1 for c in self.deck if self.bonus[c])
+        # Values of the cards a take of the pile could meld (no bonus or stop cards): caps
+        # its count.
+        self.meldable_values = tuple(0 if self.bonus[c] or self.stop[c] else v
                                      for c, v in enumerate(self.values))
-        self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
-        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list if r != 3)
-        """(rank, code of its first card) of every set rank but 3."""
-        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
-        """(rank, the codes of its four cards) of every set rank but 3: the rank scan of
-        ``Game._meld_entries`` adds no offsets."""
-        self.set_rank_set = frozenset(self.set_rank_list)
+        self._read_set_ranks()
         self.no_wild_rank_set = frozenset(int(r) for r in self.meld.no_wild_ranks)
+        rows = [(rank, (rank - 2) * 4 if self.full_rank[rank] else -1,
+                 _counts_getter(self.set_naturals.get(rank, ())),
+                 rank in self.stop_ranks or rank in self.no_wild_rank_set)
+                for rank in (*self.set_rank_list,
+                             *sorted(self.stop_ranks - self.set_rank_set))]
+        self.shape_rows = tuple(row for row in rows if row[0] in self.set_rank_set)
+        """(rank, first code when its four cards are naturals or -1, what reads its
+        natural counts, whether its sets hold no wild card) of every set rank: what
+        ``Game._canastas_by_shape`` walks."""
+        self.shape_rows_with_stop = tuple(rows)
+        """``shape_rows`` and the stop ranks, for stop cards that may meld."""
         self.joins_sets = self.meld.one_open_meld_per_rank or self.meld.one_meld_per_rank
         """A new set of a rank the side holds a set of joins it (PH-10, CC-3)."""
-        self.threes_in_sets = int(3 in self.set_rank_list)
+        stop_in_sets = any(rank in self.set_rank_set for rank, _codes in self.stop_sets)
+        self.threes_in_sets = int(stop_in_sets)
         self.threes_with_black = self.threes_in_sets + (self.meld.black_threes == "going-out")
-        """How many times black 3s are looked at for sets when they may meld to go out."""
+        """How many times stop cards are looked at for sets when they may meld to go out."""
         self.set_min_naturals = max(self.meld.set_min_naturals, 1)
         max_w = self.meld.set_max_wilds if self.meld.set_max_wilds is not None else 99
         self.wild_cap = max(max_w, self.meld.wild_meld_max if self.meld.wild_melds else 0)
         self.set_wild_cap = min(max_w, self.wild_cap)
         # Meld candidates depend only on the rules and the counts held: share the memo
         # between all games whose rules print the same.
-        key = f"{self.meld!r}|{self.canasta!r}|{self.values!r}"
-        self.shelf = CACHES.shelf(key)
+        key = (f"{self.meld!r}|{self.canasta!r}|{self.values!r}|{self.wild_codes!r}|"
+               f"{self.bonus_codes!r}|{self.stop_codes!r}")
+        self.shelf = CACHES.shelf(key, self.wild_codes)
         """Where games of these rules take their catalog for each operation."""
         self.custom_meld_check = self._implemented_outside_core("canasta_meld_violation")
         self.custom_discards = self._implemented_outside_core("canasta_forbidden_discards")
@@ -177,6 +219,105 @@ class _Static:
         self.plain_discards = not self.custom_discards
         """Whether no variant restricts discards: a hand without red 3s may discard any card
         (see ``Game._forbidden``)."""
+
+    def _read_card_roles(self, opts: dict[str, dict[str, object]]) -> None:
+        """Ask which cards are wild, bonus (red 3s) and stop cards (black 3s), and refuse
+        answers no game could follow."""
+        name = self.info.name
+
+        def ask(hook: str) -> tuple[bool, ...]:
+            return tuple(self.call(hook, bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
+
+        self.wild = ask("canasta_is_wild")
+        self.bonus = ask("canasta_is_bonus_card")
+        self.stop = ask("canasta_is_stop_card")
+        for code in range(NUM_CODES):
+            roles = [role for role, table in (("wild", self.wild), ("bonus", self.bonus),
+                                              ("stop", self.stop)) if table[code]]
+            if len(roles) > 1:
+                raise VariantError(f"variant {name!r}: {CARDS[code]} cannot be both a "
+                                   f"{roles[0]} card and a {roles[1]} card")
+        if self.stop[JOKER_CODE]:
+            raise VariantError(f"variant {name!r}: a joker has no rank, so it cannot be a "
+                               f"stop card")
+        self.wild_codes = tuple(c for c in range(NUM_CODES) if self.wild[c])
+        """The codes of the wild cards, ascending: the wild part of every count key."""
+        self.bonus_codes = tuple(c for c in range(NUM_CODES) if self.bonus[c])
+        self.stop_codes = tuple(c for c in range(NUM_CODES) if self.stop[c])
+        stop_sets: list[tuple[int, tuple[int, ...]]] = []
+        for rank in sorted({c // 4 + 2 for c in self.stop_codes}):
+            rank_codes = tuple(_rank_codes(rank))
+            stops = tuple(c for c in rank_codes if self.stop[c])
+            if stops != tuple(c for c in rank_codes if not (self.wild[c] or self.bonus[c])):
+                raise VariantError(
+                    f"variant {name!r}: the stop cards of rank {CARDS[stops[0]].rank.symbol} "
+                    f"must be all its cards that are not wild or bonus cards")
+            stop_sets.append((rank, stops))
+        self.stop_sets = tuple(stop_sets)
+        """(rank, its stop codes) of every rank with stop cards: their sets are separate."""
+        self.stop_ranks = frozenset(rank for rank, _codes in stop_sets)
+        """The ranks whose sets are of stop cards (AS-33: 3)."""
+        self.wild_counts = _counts_getter(self.wild_codes)
+        """The counts of the wild cards in a count list, in ``wild_codes`` order."""
+        self.bonus_counts = _counts_getter(self.bonus_codes)
+        """The counts of the bonus cards in a count list, in ``bonus_codes`` order."""
+        rank_naturals = []
+        for rank in range(2, 16):
+            codes = tuple(c for c in _rank_codes(rank)
+                          if c < NUM_CODES and not (self.wild[c] or self.bonus[c]))
+            if codes:
+                rank_naturals.append((rank, codes[0] if len(codes) == 4 else -1, codes,
+                                      _counts_getter(codes)))
+        self.rank_naturals = tuple(rank_naturals)
+        """(rank, its first code when all four are naturals or -1, its codes that are
+        neither wild nor bonus cards, what reads their counts) of every rank with some."""
+        self.wild_values = tuple(self.values[c] for c in self.wild_codes)
+        """The values of the wild cards, in ``wild_codes`` order."""
+        self.freezes = tuple(w or b for w, b in zip(self.wild, self.bonus, strict=True))
+        """Whether each code freezes the pile when discarded onto it (AS-18a)."""
+        self.pair_top = tuple(not (self.wild[c] or self.bonus[c] or self.stop[c])
+                              and c != JOKER_CODE for c in range(NUM_CODES))
+        """Whether a pile topped by each code could be taken with a natural pair."""
+
+    def _read_set_ranks(self) -> None:
+        """The set ranks as the scans of the catalog read them."""
+        self.set_rank_list = tuple(sorted(int(r) for r in self.meld.set_ranks))
+        self.set_rank_set = frozenset(self.set_rank_list)
+        stop_ranks = {rank for rank, _codes in self.stop_sets}
+        naturals = {rank: tuple(c for c in _rank_codes(rank) if self.pair_top[c])
+                    for rank in self.set_rank_list if rank not in stop_ranks}
+        naturals.update(self.stop_sets)
+        self.set_naturals: dict[int, tuple[int, ...]] = naturals
+        """The codes that meld as naturals in a set of each rank (stop cards in theirs)."""
+        self.set_rank_bases = tuple((r, (r - 2) * 4) for r in self.set_rank_list
+                                    if len(naturals.get(r, ())) == 4)
+        """(rank, code of its first card) of every set rank whose four cards are naturals."""
+        self.set_rank_codes = tuple((r, b, b + 1, b + 2, b + 3) for r, b in self.set_rank_bases)
+        """(rank, the codes of its four cards) of the ranks of ``set_rank_bases``: the rank
+        scan of ``Game._meld_entries`` adds no offsets."""
+        self.odd_set_naturals = tuple((r, naturals[r]) for r in self.set_rank_list
+                                      if r not in stop_ranks and 0 < len(naturals[r]) < 4)
+        """(rank, natural codes) of the set ranks with some of their cards wild or bonus."""
+        self.odd_sets_held = tuple((r, _counts_getter(codes))
+                                   for r, codes in self.odd_set_naturals)
+        """(rank, what reads its natural counts from a hand) of the set ranks with some of
+        their cards wild or bonus cards."""
+        self.stop_sets_held = tuple((rank, _counts_getter(codes))
+                                    for rank, codes in self.stop_sets)
+        """(rank, what reads its stop card counts from a hand) of every stop rank."""
+        self.full_rank = tuple(len(naturals.get(r, ())) == 4 and r not in stop_ranks
+                               for r in range(16))
+        """Whether all four cards of each rank are naturals (its sets take the fast paths
+        that read a rank's counts at four fixed codes)."""
+        # Where a set's wild cards go among its naturals in sorted codes: how many wild
+        # codes sort below the rank's first natural, by natural code.
+        self.wild_split = tuple(sum(1 for w in self.wild_codes if w < c)
+                                for c in range(NUM_CODES + 1))
+        self.wild_between = any(
+            self.wild_split[codes[0]] != self.wild_split[codes[-1]]
+            for codes in naturals.values() if codes)
+        """Whether a wild code sorts between two naturals of one rank: then a set's codes
+        are sorted as a whole rather than joined as wild, naturals, wild."""
 
     def _implemented_outside_core(self, name: str) -> bool:
         hook = getattr(self.pm.hook, name)

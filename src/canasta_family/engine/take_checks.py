@@ -12,8 +12,6 @@ from canasta_family.actions import (
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import (
     CARDS,
-    RED_THREES,
-    WILD_CODES,
 )
 from canasta_family.engine.initial_meld import _InitialMeld
 from canasta_family.engine.phases import DRAW
@@ -109,9 +107,11 @@ class _TakeChecks(_InitialMeld):
                                      field="cards")
         top = self._pile[-1]
         top_rank = top // 4 + 2
-        naturals = [c for c in codes if c not in WILD_CODES]
+        is_wild = self._s.wild
+        naturals = [c for c in codes if not is_wild[c]]
         wild = len(codes) - len(naturals)
-        if any(c // 4 + 2 != top_rank for c in naturals) or top_rank == 3:
+        if any(c // 4 + 2 != top_rank for c in naturals) or top_rank in self._s.stop_ranks \
+                or self._s.bonus[top]:
             raise IllegalActionError(self._rule("pile-frozen"), "the cards must be naturals "
                                      f"of the top card's rank ({CARDS[top].rank.symbol}) or wild "
                                      "cards, melded with it as a new set")
@@ -230,7 +230,7 @@ class _TakeChecks(_InitialMeld):
         meld = self._t.melds.get((False, all_codes)) if join is None else None
         if meld is None:
             meld = self._take_meld(side, join, all_codes,
-                                   sum(1 for c in all_codes if c in WILD_CODES))
+                                   sum(1 for c in all_codes if s.wild[c]))
         melds = self._melds[side][:]
         if join is None:
             melds.append(meld)
@@ -261,7 +261,7 @@ class _TakeChecks(_InitialMeld):
             rows = self._t.playable_rows = self._playable_rows()
         values = s.values
         wild_values: list[int] = []
-        for code in WILD_CODES:
+        for code in s.wild_codes:
             if left[code]:
                 wild_values += [values[code]] * left[code]
         wild_values.sort(reverse=True)
@@ -289,7 +289,8 @@ class _TakeChecks(_InitialMeld):
     def _take_meld(self, side: int, join: int | None, codes: Sequence[int], wild: int) -> Meld:
         """The meld a pair take makes: new, or joined with the open meld ``join``."""
         all_codes = sorted(codes)
-        rank = next(c // 4 + 2 for c in all_codes if c not in WILD_CODES)
+        is_wild = self._s.wild
+        rank = next(c // 4 + 2 for c in all_codes if not is_wild[c])
         if join is not None:
             base = self._melds[side][join]
             all_codes = sorted([*all_codes, *(c.code for c in base.cards)])
@@ -337,7 +338,7 @@ class _TakeChecks(_InitialMeld):
         if meld.kind is MeldKind.SET and not rules.onto_sets:
             return ("single-pickup", "the top card may be picked up only onto a sequence")
         top = self._pile[-1]
-        if top in WILD_CODES or top in RED_THREES:
+        if self._s.freezes[top]:
             return ("single-pickup", "only a natural card can be picked up onto a meld")
         new, problem = self._layoff_problem(meld, (top,), black3_ok=False)
         if problem:

@@ -311,10 +311,10 @@ def _swap_choice(game: Game, seat: int, hand_card: Card | None, stock_index: int
     hand = game.hand_cards(seat)
     indices = range(len(stock)) if stock_index is None else [stock_index]
     for index in indices:
-        if not 0 <= index < len(stock) or stock[index].is_red_three:
+        if not 0 <= index < len(stock) or game.is_bonus_card(stock[index]):
             continue
         for card in ([hand_card] if hand_card is not None else hand):
-            if card in hand and not card.is_red_three and card != stock[index]:
+            if card in hand and not game.is_bonus_card(card) and card != stock[index]:
                 return card, index
     return None
 
@@ -814,7 +814,7 @@ def going_out_sequence(game: Game, *, max_meld: int = 8, limit: int = 200_000
         for action in plays:
             used = len(getattr(action, "cards", ())) or 1
             black3 = isinstance(action, MakeMeld) and any(
-                c.rank == 3 and not c.is_red_three for c in action.cards)
+                position.is_stop_card(c) for c in action.cards)
             if size - used < 2 or black3 or not position.is_legal(action):
                 continue
             after = position.clone()

@@ -72,6 +72,14 @@ class CorePlugin:
         return card.is_wild
 
     @hookimpl(trylast=True)
+    def canasta_is_bonus_card(self, card: Card, options: Options) -> bool:
+        return card.is_red_three
+
+    @hookimpl(trylast=True)
+    def canasta_is_stop_card(self, card: Card, options: Options) -> bool:
+        return card.is_black_three
+
+    @hookimpl(trylast=True)
     def canasta_meld_rules(self, num_players: int, options: Options) -> MeldRules:
         return MeldRules()
 
@@ -116,7 +124,7 @@ class CorePlugin:
             return {}
         out: dict[Card, Violation] = {}
         for card in hand:
-            if card.is_red_three:
+            if game.is_bonus_card(card):
                 out[card] = Violation(game.variant.rule("red-three-discard"),
                                       "a red 3 can never be discarded")
         return out

@@ -114,7 +114,7 @@ class DutchSambaPlugin(AmericanSambaPlugin):
                            went_out: int | None) -> tuple[ScoreItem, ...]:
         items = list(core_score_items(game, side, went_out, red_threes_in_hand=False))
         holders = sum(1 for seat in game.side_members(side)
-                      if any(card.is_red_three for card in game.hand_cards(seat)))
+                      if any(game.is_bonus_card(card) for card in game.hand_cards(seat)))
         if holders:
             items.append(ScoreItem(f"red 3s kept in hand by {holders} player(s)",
                                    -750 * holders, "DS-4"))
