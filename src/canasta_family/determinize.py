@@ -262,8 +262,10 @@ class Determinizer:
         self.bonus_cards = frozenset(c for c in set(game.deck) if game.is_bonus_card(c))
         """The variant's bonus cards (red 3s), which auto-placing rules keep out of hands
         that had a turn."""
+        self.freezing_cards = self.bonus_cards | {c for c in set(game.deck) if game.is_wild(c)}
+        """The cards that freeze the pile when discarded (AS-18a): wild and bonus cards."""
         self.freezers_below = max(0, game.pile_freezers - sum(
-            1 for c in know.pile if game.is_wild(c) or c in self.bonus_cards))
+            1 for c in know.pile if c in self.freezing_cards))
         self._mover_reach: bool | None = None
         """Whether this seat, when it is the one to move and owes an initial meld, can
         still complete it: found with the first sample, then known for all."""
@@ -433,8 +435,9 @@ class Determinizer:
         many freezing cards as the pile's public count leaves for it."""
         want = self.freezers_below
         size = self.knowledge.pile_unknown
-        freezing = [i for i, c in enumerate(cards) if c.is_wild or c.is_red_three]
-        other = [i for i, c in enumerate(cards) if not (c.is_wild or c.is_red_three)]
+        freezes = self.freezing_cards
+        freezing = [i for i, c in enumerate(cards) if c in freezes]
+        other = [i for i, c in enumerate(cards) if c not in freezes]
         want = min(want, len(freezing), size)
         picked = freezing[:want] + other[:size - want]
         if len(picked) < size:

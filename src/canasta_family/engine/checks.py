@@ -17,7 +17,6 @@ from canasta_family.actions import (
     PlaceRedThree,
     Retract,
 )
-from canasta_family.cards import Rank
 from canasta_family.engine.codes import (
     CARDS,
 )
@@ -202,7 +201,7 @@ class _Checks(_GoingOut):
                                      field="cards")
         meld = self._melds[side][action.meld]
         after = self._hsize[player] - len(codes)
-        black3 = meld.rank == Rank.THREE
+        black3 = meld.rank in self._s.stop_ranks
         new, problem = self._layoff_problem(meld, codes, black3_ok=True)
         if problem:
             raise self._fail(problem)
@@ -297,8 +296,9 @@ class _Checks(_GoingOut):
         if self._s.red.auto_place:
             raise IllegalActionError(self._rule("red-three-draw"), "red 3s are placed "
                                      "automatically in this game")
-        if not action.card.is_red_three:
-            raise InvalidActionError(f"{action.card} is not a red 3", field="card")
+        if not self._s.bonus[action.card.code]:
+            raise InvalidActionError(f"{action.card} is not a red 3 (a bonus card)",
+                                     field="card")
         player = self._current
         if self._hands[player][action.card.code] == 0:
             raise InvalidActionError(f"you do not hold {action.card}", field="card")

@@ -169,7 +169,8 @@ class _Collection:
         index = action.meld if isinstance(action, LayOff) else -1
         opened: int | None = None
         if isinstance(action, MakeMeld) and game._s.joins_sets:
-            rank = next((c.rank for c in action.cards if not c.is_wild), None)
+            is_wild = game._s.wild
+            rank = next((c.rank for c in action.cards if not is_wild[c.code]), None)
             opened = 0 if rank is None else int(rank)
         values = game._s.values
         left = game._hands[game._current][:]  # the cards the plays kept so far leave
