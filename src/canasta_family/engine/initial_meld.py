@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import mul
 
 from canasta_family.actions import (
@@ -21,12 +21,13 @@ from canasta_family.engine.codes import (
 )
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
-    _REACH_BUDGET,
     _SIZE_OF,
     _VALUE_OF,
     _Collection,
+    _CollectionWalk,
     _least_filled,
     _Play,
+    _SearchPlay,
     _value_counted,
 )
 from canasta_family.engine.layoff_entries import _LayoffEntries
@@ -364,16 +365,12 @@ class _InitialMeld(_LayoffEntries):
         ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's)."""
         if not found_plays:
             return False
-        values = self._s.values
-        left = list(hand)  # the hand's cards the collection has not used
-        counted = list(counts)  # of those, the ones that count (each play uses them first)
         spare = size - max(2, self._s.going_out.keep_cards)
         # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
         # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
         # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
         # barred by it (bits of meld indexes above those of ranks).
-        plays: list[tuple[tuple[int, ...], int, int, int, int,
-                          tuple[tuple[int, int], ...]]] = []
+        plays: list[_SearchPlay] = []
         for codes, value, index, open_key, set_key in found_plays:
             pairs = self._t.code_pairs(codes)
             bars = sets = 0
@@ -384,81 +381,13 @@ class _InitialMeld(_LayoffEntries):
                 if open_key is not None:
                     sets = 1 << open_key
             plays.append((codes, value, len(codes), bars, sets, pairs))
-        failed: set[tuple[bytes, int]] = set()
-        budget = [_REACH_BUDGET]
-        path: list[int] = []
-
-        # A position is its cards left and bits: what the plays so far counted follows
-        # from the cards they used, as each play counts the counted copies first.
-        def walk(total: int, used: int, bits: int, again: Callable[..., bool | None]
-                 ) -> bool | None:
-            key = (bytes(left), bits)
-            if key in failed:
-                return False
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            fitting: list[int] = []
-            covered: set[int] = set()
-            room = spare - used
-            for number, play in enumerate(plays):
-                if play[2] > room or bits & play[3]:
-                    continue
-                for c, n in play[5]:
-                    if left[c] < n:
-                        break
-                else:
-                    fitting.append(number)
-                    covered.update(play[0])
-            # No collection from here can count more than the cards these plays could
-            # still use: give up early when even that stays short.
-            if total + sum([values[c] * counted[c] for c in covered]) < need:
-                failed.add(key)
-                return False
-            for number in fitting:
-                codes, _value, size, _bars, sets, pairs = plays[number]
-                # What the play counts here: the counted copies of its cards still left
-                # (a play that would count nothing now only moves pile cards, and a
-                # larger play of the same meld does that, see _qualifying_plays).
-                value = 0
-                took = []
-                for c, n in pairs:
-                    k = counted[c] if counted[c] < n else n
-                    took.append(k)
-                    if k:
-                        counted[c] -= k
-                        value += values[c] * k
-                if not value:
-                    continue
-                for c in codes:
-                    left[c] -= 1
-                path.append(number)
-                # A discardable card must stay (PH-16): one not used up from the hand.
-                if total + value >= need and (not free or any(left[c] > 0 for c in free)):
-                    found: bool | None = True
-                else:
-                    found = again(total + value, used + size, bits | sets, again)
-                if found:
-                    return True
-                path.pop()
-                for c in codes:
-                    left[c] += 1
-                for (c, _n), k in zip(pairs, took, strict=True):
-                    counted[c] += k
-                if found is None:
-                    return None
-            failed.add(key)
-            return False
-
-        # The search is handed itself instead of naming itself: a closure that names
-        # itself is a reference cycle, left with everything it holds (``failed``: up to
-        # thousands of keys) for the cyclic collector on every call.
-        found = walk(0, 0, 0, walk)
+        search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free)
+        found = search.walk(0, 0, 0)
         if found and answer_only:
             return True  # (the caller needs no collection)
         if found:
             return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
-                                       found_plays[number][4]) for number in path]),
+                                       found_plays[number][4]) for number in search.path]),
                                spare, tuple(free), tuple(found_plays),
                                tuple([play[5] for play in plays]))
         return found

@@ -54,6 +54,109 @@ def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Seque
 _Play = tuple[tuple[int, ...], int, int, int | None, int | None]
 """A qualifying play (see ``Game._qualifying_plays``)."""
 
+_SearchPlay = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+"""A qualifying play as the search walks it: (codes, value, cards, the bits that bar it,
+the bits it sets, its (code, count) pairs)."""
+
+
+class _CollectionWalk:
+    """The depth-first search for plays that complete an owed initial meld (AS-23) over
+    ``plays`` (in search order): ``need`` to count, with ``hand`` the cards the plays may
+    use and ``counted`` those of them that count, at most ``spare`` cards used, one of
+    ``free`` left for the discard (PH-16; empty: no such rule). :attr:`path` holds the
+    plays of the collection found. Past ``_REACH_BUDGET`` positions :meth:`walk` answers
+    None (undecided)."""
+
+    __slots__ = ("budget", "counted", "failed", "free", "left", "need", "path", "plays",
+                 "spare", "values")
+
+    def __init__(self, plays: list[_SearchPlay], values: Sequence[int], need: int,
+                 hand: Sequence[int], counted: Sequence[int], spare: int,
+                 free: list[int]) -> None:
+        self.plays = plays
+        self.values = values
+        self.need = need
+        self.left = list(hand)
+        """The hand's cards the collection has not used."""
+        self.counted = list(counted)
+        """Of those, the ones that count (each play uses them first)."""
+        self.spare = spare
+        self.free = free
+        self.failed: set[tuple[bytes, int]] = set()
+        """Positions known to lead nowhere."""
+        self.budget = _REACH_BUDGET
+        self.path: list[int] = []
+
+    def walk(self, total: int, used: int, bits: int) -> bool | None:
+        """Whether some plays from here, having counted ``total`` with ``used`` cards and
+        the meld bits ``bits`` set, complete the meld. A position is its cards left and
+        bits: what the plays so far counted follows from the cards they used, as each
+        play counts the counted copies first."""
+        left = self.left
+        counted = self.counted
+        key = (bytes(left), bits)
+        if key in self.failed:
+            return False
+        self.budget -= 1
+        if self.budget < 0:
+            return None
+        plays = self.plays
+        values = self.values
+        fitting: list[int] = []
+        covered: set[int] = set()
+        room = self.spare - used
+        for number, play in enumerate(plays):
+            if play[2] > room or bits & play[3]:
+                continue
+            for c, n in play[5]:
+                if left[c] < n:
+                    break
+            else:
+                fitting.append(number)
+                covered.update(play[0])
+        # No collection from here can count more than the cards these plays could still
+        # use: give up early when even that stays short.
+        need = self.need
+        if total + sum([values[c] * counted[c] for c in covered]) < need:
+            self.failed.add(key)
+            return False
+        free = self.free
+        path = self.path
+        for number in fitting:
+            codes, _value, size, _bars, sets, pairs = plays[number]
+            # What the play counts here: the counted copies of its cards still left (a
+            # play that would count nothing now only moves pile cards, and a larger play
+            # of the same meld does that, see _qualifying_plays).
+            value = 0
+            took = []
+            for c, n in pairs:
+                k = counted[c] if counted[c] < n else n
+                took.append(k)
+                if k:
+                    counted[c] -= k
+                    value += values[c] * k
+            if not value:
+                continue
+            for c in codes:
+                left[c] -= 1
+            path.append(number)
+            # A discardable card must stay (PH-16): one not used up from the hand.
+            if total + value >= need and (not free or any(left[c] > 0 for c in free)):
+                found: bool | None = True
+            else:
+                found = self.walk(total + value, used + size, bits | sets)
+            if found:
+                return True
+            path.pop()
+            for c in codes:
+                left[c] += 1
+            for (c, _n), k in zip(pairs, took, strict=True):
+                counted[c] += k
+            if found is None:
+                return None
+        self.failed.add(key)
+        return False
+
 
 # The top bit of a byte per code (see ``_least_filled``; no deck holds 128 copies of a
 # card).

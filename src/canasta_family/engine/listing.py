@@ -10,11 +10,14 @@ from operator import add, mul
 from canasta_family.actions import (
     Action,
     Ask,
+    MakeMeld,
     PickUp,
     TakePile,
 )
 from canasta_family.cards import NUM_CODES, Card
 from canasta_family.engine.catalog import (
+    _Candidate,
+    _LayoffCandidates,
     _TakeEntry,
 )
 from canasta_family.engine.checks import _Checks
@@ -28,11 +31,15 @@ from canasta_family.engine.constructors import (
     _PLACE_ACTIONS,
     _RETRACT,
 )
-from canasta_family.engine.play_checks import _NO_CODES, _NOTHING_FORBIDDEN, _PlayChecks
+from canasta_family.engine.play_checks import (
+    _NO_CODES,
+    _NOTHING_FORBIDDEN,
+    _PlayContext,
+)
 from canasta_family.errors import (
     IllegalActionError,
 )
-from canasta_family.melds import MeldKind
+from canasta_family.melds import Meld, MeldKind
 from canasta_family.rules import (
     Violation,
 )
@@ -163,8 +170,27 @@ class _Listing(_Checks):
             if after >= keep and after > 0:
                 out.extend(actions)
                 return
+        self._list_checked_takes(out, entry, top, join, to_hand, pile_bonus)
+
+    def _list_checked_takes(self, out: list[Action], entry: _TakeEntry, top: int,
+                            join: int | None, to_hand: int, pile_bonus: int) -> None:
+        """Append the takes of ``entry`` (see :meth:`_pair_take_entry`) that pass what
+        depends on the game, one by one: the initial minimum (AS-23), going out with
+        ``to_hand`` pile cards coming to hand (AS-35), the hand left (PH-16) and a
+        variant's own meld check. ``join``: the open set the take joins (PH-10)."""
+        player = self._current
+        s = self._s
+        side = s.side_of[player]
+        hand = self._hands[player]
+        n = self._hsize[player]
+        keep = s.going_out.keep_cards
+        strand = s.strand_check
+        initial = self._initial[side]
+        minimum = self._minimum[side]
+        top_value = s.values[top]
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         hand_cap: int | None = None
+        with_pile: list[int] = []
         # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
         # (canastas only lift restrictions, docs/hooks.md); only the others need the full
         # check, which also counts the pile's cards.
@@ -172,8 +198,9 @@ class _Listing(_Checks):
         free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
             if forbidden_now else set()
         free_total = sum(hand[c] for c in free)
+        cands, actions = entry[0], entry[1]
         for (codes, used, w, kind, value, nat_value), take in zip(cands, actions, strict=True):
-            if custom and self._custom_problem(
+            if s.custom_meld_check and self._custom_problem(
                     side, self._take_meld(side, join, (*codes, top), w), (*codes, top)):
                 continue
             base = value + top_value + pile_bonus
@@ -199,28 +226,40 @@ class _Listing(_Checks):
                 with_pile = hand[:]
                 for code in self._pile_to_hand():
                     with_pile[code] += 1
-                hand_cap = self._playable_value(with_pile, side, rank, None, hand)
-            # What the whole hand could count caps what the cards a take leaves could,
-            # less the take's cards (fewer wild cards only allow fewer sets): when that
-            # falls short, every short take does.
-            if hand_cap + top_value + pile_bonus < minimum:
-                continue
-            # Without runs, a take leaves exactly that cap less its cards' value (its
-            # rank counts in full) when the wild cards it leaves allow sets of the same
-            # ranks as the hand's do.
-            exact = None
-            if not s.meld.runs:
-                if not w:
-                    exact = hand_cap - nat_value
-                else:
-                    rows = self._t.playable_rows
-                    wild = sum(s.wild_counts(with_pile))
-                    if rows is not None and rows[min(wild, s.set_wild_cap)] \
-                            is rows[min(wild - w, s.set_wild_cap)]:
-                        exact = hand_cap - value
-            if (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
-                    take, to_hand, base, exact, codes):
+                hand_cap = self._playable_value(with_pile, side, top // 4 + 2, None, hand)
+            if self._short_take_listed(take, codes, w, value, nat_value, base, to_hand,
+                                       hand_cap, with_pile):
                 out.append(take)
+
+    def _short_take_listed(self, take: TakePile, codes: tuple[int, ...], w: int, value: int,
+                           nat_value: int, base: int, to_hand: int, hand_cap: int,
+                           with_pile: list[int]) -> bool:
+        """Whether the take ``take`` of ``codes`` (``w`` wild cards; worth ``value``, its
+        naturals ``nat_value``, counting ``base`` with the pile) that falls short of the
+        initial minimum can still reach it this turn with melds from the hand (AS-23).
+        ``hand_cap``: what the hand and the pile's cards (``with_pile``) could count."""
+        s = self._s
+        minimum = self._minimum[s.side_of[self._current]]
+        # What the whole hand could count caps what the cards a take leaves could, less
+        # the take's cards (fewer wild cards only allow fewer sets): when that falls
+        # short, every short take does.
+        if hand_cap + base - value < minimum:
+            return False
+        # Without runs, a take leaves exactly that cap less its cards' value (its rank
+        # counts in full) when the wild cards it leaves allow sets of the same ranks as
+        # the hand's do.
+        exact = None
+        if not s.meld.runs:
+            if not w:
+                exact = hand_cap - nat_value
+            else:
+                rows = self._t.playable_rows
+                wild = sum(s.wild_counts(with_pile))
+                if rows is not None and rows[min(wild, s.set_wild_cap)] \
+                        is rows[min(wild - w, s.set_wild_cap)]:
+                    exact = hand_cap - value
+        return (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
+            take, to_hand, base, exact, codes)
 
     def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
         """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):
@@ -291,29 +330,46 @@ class _Listing(_Checks):
         return entry
 
     def _list_play(self, out: list[Action]) -> None:
+        """The play step: new melds, lay-offs, red 3s placed by hand, merges, then what
+        ends the turn or asks (discards, retracting, ``ask``), in that order."""
+        s = self._s
+        ctx = self._play_context()
+        first_play = len(out)
+        if ctx.melding:
+            self._list_new_melds(out, ctx)
+            self._list_layoffs(out, ctx)
+        if not s.red.auto_place:
+            self._list_placements(out, ctx)
+        if ctx.must:
+            if ctx.n == 1:
+                self._list_discards(out, ctx.player, ctx.side, going_out=True)
+            return
+        if s.meld.merge and ctx.melding and len(ctx.melds) > 1:
+            self._list_merges(out, ctx.melds)
+        self._list_turn_end(out, ctx, first_play)
+
+    def _play_context(self) -> _PlayContext:
+        """What the parts of a play listing share (see :class:`_PlayContext`)."""
         player = self._current
         s = self._s
         side = s.side_of[player]
         hand = self._hands[player]
         n = self._hsize[player]
-        need = self._minimum[side] - self._turn_value
-        owes = self._take_counts is not None and not self._initial[side]  # AS-23
-        first_play = len(out)
-        must = self._bound_to_go_out()
-        keep = s.going_out.keep_cards
-        melds = self._melds[side]
+        ctx = _PlayContext(self._whole(), player, side, hand, n)
+        ctx.need = self._minimum[side] - self._turn_value
+        ctx.owes = self._take_counts is not None and not self._initial[side]  # AS-23
+        ctx.must = must = self._bound_to_go_out()
+        ctx.melds = self._melds[side]
+        ctx.melding = not self._retracted
         # PH-16: plays must leave a card that may be discarded, unless the player is
         # already stranded (then no discard follows). ``free`` are the hand's discardable
         # cards as things stand; they stay so whatever canasta a play completes
         # (docs/hooks.md), so only plays that would use them all need the full check.
-        forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
-        free: frozenset[int] | set[int] = _NO_CODES
-        stranded = False
-        forbidden_hand: Mapping[Card, Violation] | None = None
-        free_total = 0
         if s.strand_check:
+            forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
+            free: frozenset[int] | set[int] = _NO_CODES
             if n >= 2:
-                forbidden_now = forbidden_hand = self._forbidden(player, False)
+                forbidden_now = ctx.forbidden_hand = self._forbidden(player, False)
                 if forbidden_now:
                     free = {c for c in range(NUM_CODES)
                             if hand[c] and CARDS[c] not in forbidden_now}
@@ -322,30 +378,31 @@ class _Listing(_Checks):
                 stranded = self._stranded()
             if stranded:
                 forbidden_now, free = _NOTHING_FORBIDDEN, _NO_CODES
-            free_total = sum([hand[c] for c in free]) if free else 0
-        # The checks of plays that may end the hand or strand it, made when a play
-        # needs them (most listings have none).
-        checks: _PlayChecks | None = None
-        # New melds.
-        # Sets a new set of their rank would join (0: wild cards only), PH-10 and CC-3.
-        open_keys: set[int] | frozenset[int] = \
-            self._joined_ranks(melds) if s.joins_sets else _NO_CODES
-        custom = s.custom_meld_check
-        safe = n - keep  # melds of at most this many cards need no going-out check
-        melding = not self._retracted
+            ctx.forbidden_now, ctx.free, ctx.stranded = forbidden_now, free, stranded
+            ctx.free_total = sum([hand[c] for c in free]) if free else 0
+        keep = s.going_out.keep_cards
         # Plays that leave at least ``keep`` cards (and two) need no check of their own
         # unless a partner's "yes" binds, a variant checks melds itself or some cards may
         # not be discarded (PH-16): a whole memo entry whose largest play is that small is
         # copied at once.
-        fast = not must and not custom and not forbidden_now
-        limit = safe if safe < n - 2 else n - 2
-        source = hand
-        entries = self._meld_entries(source, black3=True) if melding else ()
-        wild_held = s.wild_counts(source)
+        ctx.fast = not must and not s.custom_meld_check and not ctx.forbidden_now
+        safe = n - keep  # melds of at most this many cards need no going-out check
+        ctx.limit = safe if safe < n - 2 else n - 2
+        return ctx
+
+    def _list_new_melds(self, out: list[Action], ctx: _PlayContext) -> None:
+        """Append the new melds the hand allows (see :meth:`_list_checked_melds`): a memo
+        entry whose largest meld leaves enough cards and needs no check is copied whole."""
+        s = self._s
+        limit = ctx.limit
+        # Sets a new set of their rank would join (0: wild cards only), PH-10 and CC-3.
+        open_keys: set[int] | frozenset[int] = \
+            self._joined_ranks(ctx.melds) if s.joins_sets else _NO_CODES
+        fast = ctx.fast
         stop_ranks = s.stop_ranks
         meld_actions = self._t.meld_actions
         action_of = meld_actions.__getitem__
-        for cands, acts, largest, key, lazy in entries:
+        for cands, acts, largest, key, lazy in self._meld_entries(ctx.hand, black3=True):
             if open_keys and key is not None and key in open_keys:
                 continue
             if fast and largest <= limit and key not in stop_ranks:
@@ -357,43 +414,64 @@ class _Listing(_Checks):
                 # A going-out search made for an earlier play may have started the memo
                 # afresh: numbers made since then index the table as it is now.
                 table = self._t.meld_actions
-            for codes, value, kind, wild, rank, number in cands:
-                action = table[number]
-                size = len(codes)
-                if size <= limit and not must and rank not in stop_ranks and not custom and (
-                        not forbidden_now or free_total > sum(1 for c in codes if c in free)):
-                    out.append(action)
-                    continue
-                after = n - size
-                black3 = rank in stop_ranks
-                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
-                if kind is not None:
-                    kinds = (*kinds, kind)
-                if checks is None:
-                    checks = _PlayChecks(self._whole(), player, owes, need, stranded, forbidden_now,
-                                         free, free_total)
-                if after < keep or after <= 1 or black3 or must:
-                    if not checks.allowed(after, kinds, value, codes, black3, action):
-                        continue
-                elif not checks.leaves_discard(codes, after, kinds):
-                    continue
-                if custom:
-                    try:
-                        self._check_custom_meld(side, MeldKind.SET if rank is not None or
-                                                wild == len(codes) else MeldKind.RUN,
-                                                rank, codes, wild)
-                    except IllegalActionError:
-                        continue
+            self._list_checked_melds(out, ctx, cands, table)
+
+    def _list_checked_melds(self, out: list[Action], ctx: _PlayContext,
+                            cands: tuple[_Candidate, ...], table: list[MakeMeld]) -> None:
+        """Append the new melds of ``cands`` (actions by number in ``table``) that pass
+        the checks a memo entry cannot settle for all: going out or keeping cards
+        (AS-35), a partner's "yes" (AS-36), stop cards (AS-33), the hand left (PH-16) and
+        a variant's own meld check."""
+        s = self._s
+        n, melds, must, limit = ctx.n, ctx.melds, ctx.must, ctx.limit
+        keep = s.going_out.keep_cards
+        custom = s.custom_meld_check
+        forbidden_now, free, free_total = ctx.forbidden_now, ctx.free, ctx.free_total
+        stop_ranks = s.stop_ranks
+        for codes, value, kind, wild, rank, number in cands:
+            action = table[number]
+            size = len(codes)
+            if size <= limit and not must and rank not in stop_ranks and not custom and (
+                    not forbidden_now or free_total > sum(1 for c in codes if c in free)):
                 out.append(action)
-        # Lay-offs (none on a meld already at the size cap, PH-5).
+                continue
+            after = n - size
+            black3 = rank in stop_ranks
+            kinds = tuple([m.canasta for m in melds if m.canasta is not None])
+            if kind is not None:
+                kinds = (*kinds, kind)
+            checks = ctx.checks()
+            if after < keep or after <= 1 or black3 or must:
+                if not checks.allowed(after, kinds, value, codes, black3, action):
+                    continue
+            elif not checks.leaves_discard(codes, after, kinds):
+                continue
+            if custom:
+                try:
+                    self._check_custom_meld(ctx.side, MeldKind.SET if rank is not None
+                                            or wild == len(codes) else MeldKind.RUN,
+                                            rank, codes, wild)
+                except IllegalActionError:
+                    continue
+            out.append(action)
+
+    def _list_layoffs(self, out: list[Action], ctx: _PlayContext) -> None:
+        """Lay-offs on the side's melds (none on a meld already at the size cap, PH-5)."""
+        s = self._s
+        source = ctx.hand
+        n = ctx.n
+        keep = s.going_out.keep_cards
+        fast = ctx.fast
+        stop_ranks = s.stop_ranks
         cap = s.meld.max_size
         layoff_action = self._t.layoff_actions.__getitem__
         layoffs_held = self._t.layoffs_held.get
+        wild_held = s.wild_counts(source)
         # Half the sets a listing meets have no card of theirs in a hand without wild
         # cards: nothing can join them, which needs no memo key.
         no_wild = not any(wild_held)
         full_rank = s.full_rank
-        for index, meld in enumerate(melds if melding else ()):
+        for index, meld in enumerate(ctx.melds):
             size = len(meld.cards)
             if cap is not None and size >= cap:
                 continue
@@ -422,86 +500,99 @@ class _Listing(_Checks):
                 continue
             if lcands is None:
                 lcands = self._layoff_cands(lentry)
-            for codes, new_kind in lcands:
-                after = n - len(codes)
-                if after < keep or after <= 1 or black3 or must or forbidden_now:
-                    kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
-                                               *[m.canasta for m in melds[index + 1:]])
-                                   if k is not None])
-                    if checks is None:
-                        checks = _PlayChecks(self._whole(), player, owes, need, stranded,
-                                             forbidden_now, free, free_total)
-                    if after < keep or after <= 1 or black3 or must:
-                        if not checks.allowed(after, kinds, self._value(codes), codes,
-                                              black3, self._layoff_action(index, codes)):
-                            continue
-                    elif not checks.leaves_discard(codes, after, kinds):
+            self._list_checked_layoffs(out, ctx, index, meld, lcands, black3)
+
+    def _list_checked_layoffs(self, out: list[Action], ctx: _PlayContext, index: int,
+                              meld: Meld, lcands: _LayoffCandidates, black3: bool) -> None:
+        """Append the lay-offs ``lcands`` on ``melds[index]`` (of stop cards: ``black3``)
+        that pass the checks a memo entry cannot settle for all (as new melds do)."""
+        s = self._s
+        n, melds, must = ctx.n, ctx.melds, ctx.must
+        keep = s.going_out.keep_cards
+        forbidden_now = ctx.forbidden_now
+        for codes, new_kind in lcands:
+            after = n - len(codes)
+            if after < keep or after <= 1 or black3 or must or forbidden_now:
+                kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
+                                           *[m.canasta for m in melds[index + 1:]])
+                               if k is not None])
+                checks = ctx.checks()
+                if after < keep or after <= 1 or black3 or must:
+                    if not checks.allowed(after, kinds, self._value(codes), codes,
+                                          black3, self._layoff_action(index, codes)):
                         continue
-                if custom:
-                    new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
-                    try:
-                        assert new is not None
-                        self._check_custom_meld(side, new.kind, None, codes, 0, base=new)
-                    except IllegalActionError:
-                        continue
-                out.append(self._layoff_action(index, codes))
-        # Red 3s placed by hand (a play like a meld: it may finish the hand, DS-3).
-        if not s.red.auto_place:
-            for code in s.bonus_codes:
-                if not hand[code]:
+                elif not checks.leaves_discard(codes, after, kinds):
                     continue
-                kinds = tuple([m.canasta for m in melds if m.canasta is not None])
-                if checks is None:
-                    checks = _PlayChecks(self._whole(), player, owes, need, stranded, forbidden_now,
-                                         free, free_total)
-                if n - 1 >= keep and n - 1 > 1 and not must:
-                    if checks.leaves_discard((code,), n - 1, kinds):
-                        out.append(_PLACE_ACTIONS[code])
-                elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
+            if s.custom_meld_check:
+                new, _problem = self._layoff_problem(meld, codes, black3_ok=True)
+                try:
+                    assert new is not None
+                    self._check_custom_meld(ctx.side, new.kind, None, codes, 0, base=new)
+                except IllegalActionError:
+                    continue
+            out.append(self._layoff_action(index, codes))
+
+    def _list_placements(self, out: list[Action], ctx: _PlayContext) -> None:
+        """Red 3s placed by hand: a play like a meld, which may finish the hand (DS-3)."""
+        n, must, hand = ctx.n, ctx.must, ctx.hand
+        keep = self._s.going_out.keep_cards
+        for code in self._s.bonus_codes:
+            if not hand[code]:
+                continue
+            kinds = tuple([m.canasta for m in ctx.melds if m.canasta is not None])
+            checks = ctx.checks()
+            if n - 1 >= keep and n - 1 > 1 and not must:
+                if checks.leaves_discard((code,), n - 1, kinds):
                     out.append(_PLACE_ACTIONS[code])
-        if must:
-            if n == 1:
-                self._list_discards(out, player, side, going_out=True)
-            return
-        # Merges.
-        set_ranks = [m.rank for m in melds if m.rank is not None] \
-            if s.meld.merge and melding and len(melds) > 1 else None
-        if set_ranks and len(set(set_ranks)) < len(set_ranks):  # two sets of a rank
-            by_rank: dict[int, list[int]] = {}
-            for index, meld in enumerate(melds):
-                if meld.kind is MeldKind.SET and meld.rank is not None:
-                    by_rank.setdefault(int(meld.rank), []).append(index)
-            pairs = [(i, j) for indices in by_rank.values()
-                     for a, i in enumerate(indices) for j in indices[a + 1:]
-                     if self._merge_ok(melds[i], melds[j])]
-            for i, j in sorted(pairs):
-                out.append(self._t.merge_action(i, j))
-        if owes:
+            elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
+                out.append(_PLACE_ACTIONS[code])
+
+    def _list_merges(self, out: list[Action], melds: Sequence[Meld]) -> None:
+        """Merges of two sets of one rank (AS-13)."""
+        set_ranks = [m.rank for m in melds if m.rank is not None]
+        if len(set(set_ranks)) == len(set_ranks):
+            return  # no two sets of a rank
+        by_rank: dict[int, list[int]] = {}
+        for index, meld in enumerate(melds):
+            if meld.kind is MeldKind.SET and meld.rank is not None:
+                by_rank.setdefault(int(meld.rank), []).append(index)
+        pairs = [(i, j) for indices in by_rank.values()
+                 for a, i in enumerate(indices) for j in indices[a + 1:]
+                 if self._merge_ok(melds[i], melds[j])]
+        for i, j in sorted(pairs):
+            out.append(self._t.merge_action(i, j))
+
+    def _list_turn_end(self, out: list[Action], ctx: _PlayContext, first_play: int) -> None:
+        """What a play step not bound to go out ends with: the initial-meld filters of
+        the plays listed from ``first_play`` on, then discards, retracting, passing or
+        asking."""
+        s = self._s
+        player, side, hand, n = ctx.player, ctx.side, ctx.hand, ctx.n
+        if ctx.owes:
             # AS-23: only plays after which the minimum can still be reached, and no
             # discard, retraction or question before it is.
-            found = self._collection_reaches(need)
+            found = self._collection_reaches(ctx.need)
             out[first_play:] = [action for action in out[first_play:]
                                 if self._keeps_initial_reachable(action, found)]
-            if stranded:
+            if ctx.stranded:
                 out.append(_PASS)
             return
         if not self._initial[side] and s.initial.retract_penalty is None:
             # PH-17: a first meld short of the minimum only while the rest stays reachable.
             out[first_play:] = [action for action in out[first_play:]
                                 if self._short_start_ok(action)]
-        if melds and not self._initial[side]:  # provisional melds (AS-24)
+        if ctx.melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
-        elif n != 1 and forbidden_hand is None and s.plain_discards and not any(
+        elif n != 1 and ctx.forbidden_hand is None and s.plain_discards and not any(
                 s.bonus_counts(hand)):
             out.extend(compress(_DISCARD_ACTIONS, hand))  # every card may be discarded
         else:
-            self._list_discards(out, player, side, n == 1, forbidden_hand)
-            if stranded:
+            self._list_discards(out, player, side, n == 1, ctx.forbidden_hand)
+            if ctx.stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
         partners = self.partners(player)
-        if self._answer is None and partners and n >= 2 and not must \
-                and self._out_reachable():
+        if self._answer is None and partners and n >= 2 and self._out_reachable():
             for partner in partners:
                 out.append(self._t.indexed_action(Ask, partner))
 

@@ -10,6 +10,7 @@ from canasta_family.actions import (
     Action,
 )
 from canasta_family.cards import Card
+from canasta_family.melds import Meld
 from canasta_family.rules import (
     Violation,
 )
@@ -93,3 +94,44 @@ class _PlayChecks:
         if after and (black3 or self.must):
             return game._reach_after(action)
         return after == 0 or self.leaves_discard(codes, after, kinds)
+
+
+class _PlayContext:
+    """What the parts of one play listing share (``Game._list_play``): the player to
+    move and its hand, whether it must go out, what a play must leave (PH-16: the
+    discardable cards ``free`` and how many, or ``stranded``), the largest play that
+    needs no check (``limit``, with ``fast``), and the :class:`_PlayChecks`, made by
+    :meth:`checks` for the first play that needs them."""
+
+    __slots__ = ("fast", "forbidden_hand", "forbidden_now", "free", "free_total", "game",
+                 "hand", "limit", "made", "melding", "melds", "must", "n", "need", "owes",
+                 "player", "side", "stranded")
+
+    def __init__(self, game: Game, player: int, side: int, hand: list[int], n: int) -> None:
+        self.game = game
+        self.player = player
+        self.side = side
+        self.hand = hand
+        self.n = n
+        self.need = 0
+        self.owes = False
+        self.must = False
+        self.melds: list[Meld] = []
+        self.melding = True
+        self.forbidden_now: Mapping[Card, Violation] = _NOTHING_FORBIDDEN
+        self.forbidden_hand: Mapping[Card, Violation] | None = None
+        self.free: frozenset[int] | set[int] = _NO_CODES
+        self.free_total = 0
+        self.stranded = False
+        self.fast = False
+        self.limit = 0
+        self.made: _PlayChecks | None = None
+
+    def checks(self) -> _PlayChecks:
+        """The checks of plays that may end or strand the hand, made at the first call."""
+        made = self.made
+        if made is None:
+            made = self.made = _PlayChecks(self.game, self.player, self.owes, self.need,
+                                           self.stranded, self.forbidden_now, self.free,
+                                           self.free_total)
+        return made

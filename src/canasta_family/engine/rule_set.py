@@ -223,7 +223,6 @@ class _Static:
     def _read_card_roles(self, opts: dict[str, dict[str, object]]) -> None:
         """Ask which cards are wild, bonus (red 3s) and stop cards (black 3s), and refuse
         answers no game could follow."""
-        name = self.info.name
 
         def ask(hook: str) -> tuple[bool, ...]:
             return tuple(self.call(hook, bool, card=CARDS[c], **opts) for c in range(NUM_CODES))
@@ -231,31 +230,14 @@ class _Static:
         self.wild = ask("canasta_is_wild")
         self.bonus = ask("canasta_is_bonus_card")
         self.stop = ask("canasta_is_stop_card")
-        for code in range(NUM_CODES):
-            roles = [role for role, table in (("wild", self.wild), ("bonus", self.bonus),
-                                              ("stop", self.stop)) if table[code]]
-            if len(roles) > 1:
-                raise VariantError(f"variant {name!r}: {CARDS[code]} cannot be both a "
-                                   f"{roles[0]} card and a {roles[1]} card")
-        if self.stop[JOKER_CODE]:
-            raise VariantError(f"variant {name!r}: a joker has no rank, so it cannot be a "
-                               f"stop card")
+        self._refuse_double_roles()
         self.wild_codes = tuple(c for c in range(NUM_CODES) if self.wild[c])
         """The codes of the wild cards, ascending: the wild part of every count key."""
         self.bonus_codes = tuple(c for c in range(NUM_CODES) if self.bonus[c])
         self.stop_codes = tuple(c for c in range(NUM_CODES) if self.stop[c])
-        stop_sets: list[tuple[int, tuple[int, ...]]] = []
-        for rank in sorted({c // 4 + 2 for c in self.stop_codes}):
-            rank_codes = tuple(_rank_codes(rank))
-            stops = tuple(c for c in rank_codes if self.stop[c])
-            if stops != tuple(c for c in rank_codes if not (self.wild[c] or self.bonus[c])):
-                raise VariantError(
-                    f"variant {name!r}: the stop cards of rank {CARDS[stops[0]].rank.symbol} "
-                    f"must be all its cards that are not wild or bonus cards")
-            stop_sets.append((rank, stops))
-        self.stop_sets = tuple(stop_sets)
+        self.stop_sets = self._stop_sets()
         """(rank, its stop codes) of every rank with stop cards: their sets are separate."""
-        self.stop_ranks = frozenset(rank for rank, _codes in stop_sets)
+        self.stop_ranks = frozenset(rank for rank, _codes in self.stop_sets)
         """The ranks whose sets are of stop cards (AS-33: 3)."""
         self.wild_counts = _counts_getter(self.wild_codes)
         """The counts of the wild cards in a count list, in ``wild_codes`` order."""
@@ -278,6 +260,34 @@ class _Static:
         self.pair_top = tuple(not (self.wild[c] or self.bonus[c] or self.stop[c])
                               and c != JOKER_CODE for c in range(NUM_CODES))
         """Whether a pile topped by each code could be taken with a natural pair."""
+
+    def _refuse_double_roles(self) -> None:
+        """A card has one role at most, and a joker (no rank) is never a stop card."""
+        name = self.info.name
+        for code in range(NUM_CODES):
+            roles = [role for role, table in (("wild", self.wild), ("bonus", self.bonus),
+                                              ("stop", self.stop)) if table[code]]
+            if len(roles) > 1:
+                raise VariantError(f"variant {name!r}: {CARDS[code]} cannot be both a "
+                                   f"{roles[0]} card and a {roles[1]} card")
+        if self.stop[JOKER_CODE]:
+            raise VariantError(f"variant {name!r}: a joker has no rank, so it cannot be a "
+                               f"stop card")
+
+    def _stop_sets(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """(rank, its stop codes) of every rank with stop cards, which must be all of its
+        cards that are not wild or bonus cards: a set holds stop cards only, or none."""
+        stop_sets: list[tuple[int, tuple[int, ...]]] = []
+        for rank in sorted({c // 4 + 2 for c in self.stop_codes}):
+            rank_codes = tuple(_rank_codes(rank))
+            stops = tuple(c for c in rank_codes if self.stop[c])
+            if stops != tuple(c for c in rank_codes if not (self.wild[c] or self.bonus[c])):
+                raise VariantError(
+                    f"variant {self.info.name!r}: the stop cards of rank "
+                    f"{CARDS[stops[0]].rank.symbol} must be all its cards that are not wild "
+                    f"or bonus cards")
+            stop_sets.append((rank, stops))
+        return tuple(stop_sets)
 
     def _read_set_ranks(self) -> None:
         """The set ranks as the scans of the catalog read them."""
