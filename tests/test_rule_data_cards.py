@@ -25,12 +25,16 @@ from canasta_family import (
     MakeMeld,
     PlaceRedThree,
     Rank,
+    RecordError,
     VariantError,
     hookimpl,
+    new_game,
     parse_card,
+    replay,
 )
 from canasta_family.plugins import Variant
 from canasta_family.rules import MeldRules
+from canasta_family.testing import make_game_machine
 from canasta_family.testing.checks import (
     check_cards_conserved,
     check_listing_complete,
@@ -109,11 +113,15 @@ class StopThrees(ClassicCanastaPlugin):
 PLUGINS = (JokersWildCanasta, JokersWildSamba, NaturalThrees, StopThrees)
 
 
+def variant_of(plugin: type) -> Variant:
+    """The test variant ``plugin`` as a game takes it without installing it."""
+    instance = plugin()
+    return Variant(info=instance.info, plugin=instance, origin="local")
+
+
 def new(plugin: type, players: int = 2, seed: int = 1,
         start: HandSetup | None = None) -> Game:
-    instance = plugin()
-    return Game(Variant(info=instance.info, plugin=instance, origin="local"),
-                players=players, seed=seed, start=start)
+    return Game(variant_of(plugin), players=players, seed=seed, start=start)
 
 
 def card(text: str) -> Card:
@@ -308,3 +316,29 @@ def test_determinized_copies_keep_the_variants_roles(plugin: type) -> None:
         assert copy.observation(0) == game.observation(0)
         assert copy.pile_freezers == game.pile_freezers
         check_cards_conserved(copy)
+
+
+# The reusable state machine on each test variant: cards conserved, listed actions apply,
+# illegal ones refused with the state unchanged, clone and replay equal, nothing leaks.
+TestJokersWildMachine = make_game_machine(
+    variant_of(JokersWildCanasta), players=2, step_count=30).TestCase
+TestJokersWildSambaMachine = make_game_machine(
+    variant_of(JokersWildSamba), players=4, step_count=30).TestCase
+TestNaturalThreesMachine = make_game_machine(
+    variant_of(NaturalThrees), players=2, step_count=30).TestCase
+TestStopThreesMachine = make_game_machine(
+    variant_of(StopThrees), players=4, step_count=30).TestCase
+
+
+def test_a_variant_not_installed_plays_and_replays_from_its_variant() -> None:
+    """``new_game`` takes a ``Variant`` whose plugin is not installed, and ``replay``
+    rebuilds its record given the same variant; another variant is refused by name."""
+    variant = variant_of(JokersWildCanasta)
+    game = new_game(variant, players=2, seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    assert replay(game.record(), variant=variant) == game
+    assert replay(game.record().dumps(), variant=variant) == game
+    with pytest.raises(RecordError, match="test-jokers-wild"):
+        replay(game.record(), variant=variant_of(StopThrees))

@@ -14,7 +14,7 @@ from typing import Any
 from canasta_family.arrangement import HandSetup
 from canasta_family.engine import Game
 from canasta_family.errors import CanastaError, RecordError, SetupError, excerpt
-from canasta_family.plugins import find_variant
+from canasta_family.plugins import Variant, find_variant
 from canasta_family.record import GameRecord, as_record
 from canasta_family.state_digest import digest_differences, state_digest
 
@@ -24,10 +24,12 @@ DEFAULT_VARIANT = "american-samba"
 """The variant played when none is named (CLI and examples)."""
 
 
-def new_game(variant: str = DEFAULT_VARIANT, *, players: int | None = None,
+def new_game(variant: str | Variant = DEFAULT_VARIANT, *, players: int | None = None,
              seed: int | None = None, options: Mapping[str, object] | None = None,
              start: HandSetup | None = None) -> Game:
-    """Start a game of ``variant`` (a name or alias, any case).
+    """Start a game of ``variant``: a name or alias (any case) of an installed variant, or
+    a :class:`~canasta_family.plugins.Variant` holding a plugin that is not installed (one
+    being written, see docs/writing-a-variant.md).
 
     ``players`` defaults to the variant's usual number (4 where allowed); ``seed`` to a
     random one (kept in the record); ``options`` are checked strictly against the
@@ -42,8 +44,8 @@ def new_game(variant: str = DEFAULT_VARIANT, *, players: int | None = None,
     :class:`~canasta_family.errors.SetupError`.
     """
     _check_types(players, seed, start)
-    return Game(find_variant(variant), players=players, seed=seed, options=options,
-                start=start)
+    found = variant if isinstance(variant, Variant) else find_variant(variant)
+    return Game(found, players=players, seed=seed, options=options, start=start)
 
 
 _MAX_SEED = 2**64
@@ -75,11 +77,13 @@ def _check_types(players: object, seed: object, start: object) -> None:
                              f"{excerpt(score)}")
 
 
-def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> Game:
+def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str], *,
+           variant: Variant | None = None) -> Game:
     """Rebuild a game from its record: a :class:`~canasta_family.record.GameRecord`, its
     JSON data, its JSON text, or a :class:`pathlib.Path` to a record file (a plain string
     is always JSON text, never a file name; see
-    :func:`~canasta_family.record.load_record`).
+    :func:`~canasta_family.record.load_record`). The record names its variant; a variant
+    that is not installed is passed as ``variant``, whose name must be the record's.
 
     Raises :class:`~canasta_family.errors.RecordError` naming the first bad field or
     action, or, when the record has a digest, the parts of the final state that differ
@@ -95,8 +99,11 @@ def replay(record: GameRecord | Mapping[str, Any] | str | os.PathLike[str]) -> G
     canasta_family.errors.RecordError: replay takes a record's JSON text, ... load_record(path) ...
     """
     rec = as_record(record)
+    if variant is not None and variant.name != rec.variant:
+        raise RecordError(f"variant: the record is a game of {rec.variant!r}, not of "
+                          f"{variant.name!r}")
     try:
-        game = new_game(rec.variant, players=rec.players, seed=rec.seed,
+        game = new_game(variant or rec.variant, players=rec.players, seed=rec.seed,
                         options=dict(rec.options), start=rec.start)
     except CanastaError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from exc

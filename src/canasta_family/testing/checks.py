@@ -42,8 +42,9 @@ from canasta_family.api import new_game, replay
 from canasta_family.arrangement import HandSetup
 from canasta_family.cards import NUM_CODES, Card, card_from_code
 from canasta_family.engine import Game
-from canasta_family.errors import CanastaError
+from canasta_family.errors import CanastaError, UnknownVariantError
 from canasta_family.observation import Observation
+from canasta_family.plugins import Variant, find_variant
 
 __all__ = [
     "PUBLIC_CARD_FIELDS",
@@ -355,9 +356,10 @@ def hidden_swap_twins(game: Game, seat: int, *, hand_card: Card | str | None = N
     hands[seat] = tuple(hand)
     swapped = attrs.evolve(setup, hands=tuple(hands), stock=tuple(stock))
     options = dict(game.options)
-    first = new_game(game.variant.name, players=game.num_players, seed=game.seed,
+    variant = game._s.variant  # the game's own, installed or not
+    first = new_game(variant, players=game.num_players, seed=game.seed,
                      options=options, start=setup)
-    second = new_game(game.variant.name, players=game.num_players, seed=game.seed,
+    second = new_game(variant, players=game.num_players, seed=game.seed,
                       options=options, start=swapped)
     return first, second
 
@@ -624,7 +626,7 @@ def check_legal_actions_pure(game: Game) -> None:
     listed = game.legal_actions()
     if game.snapshot() != before:
         raise _fail("legal_actions() changed the game", game)
-    fresh = replay(game.record())
+    fresh = replay(game.record(), variant=_replay_variant(game))
     fresh_before = fresh.snapshot()
     first = fresh.legal_actions()
     if fresh.snapshot() != fresh_before:
@@ -638,6 +640,17 @@ def check_legal_actions_pure(game: Game) -> None:
 
 
 # --- copies and records ----------------------------------------------------------------
+
+
+def _replay_variant(game: Game) -> Variant | None:
+    """None where the game's variant is installed (its record replays by name), else the
+    game's own: a plugin being written replays as it was played."""
+    own = game._s.variant
+    try:
+        found = find_variant(own.name)
+    except UnknownVariantError:
+        return own
+    return None if type(found.plugin) is type(own.plugin) else own
 
 
 def check_clone_and_replay(game: Game, *, text: bool = True) -> None:
@@ -660,13 +673,14 @@ def check_clone_and_replay(game: Game, *, text: bool = True) -> None:
     if not game.is_over and copy.legal_actions() != game.legal_actions():
         raise _fail("the clone lists other legal actions than the game", game)
     record = game.record()
-    replayed = replay(record)
+    variant = _replay_variant(game)
+    replayed = replay(record, variant=variant)
     if replayed != game:
         raise _fail("replay(game.record()) is not equal to the game", game)
     if not game.is_over and set(replayed.legal_actions()) != set(game.legal_actions()):
         raise _fail("the replayed game (listing afresh) has other legal actions than the "
                     "game (whose listing may be cached)", game)
-    if text and replay(record.dumps()) != game:
+    if text and replay(record.dumps(), variant=variant) != game:
         raise _fail("replaying the record's JSON text does not give the game back", game)
     if not game.is_over:
         copy.apply(copy.legal_actions()[0])

@@ -34,6 +34,7 @@ from hypothesis.strategies import SearchStrategy
 
 from canasta_family.api import DEFAULT_VARIANT, new_game
 from canasta_family.engine import Game
+from canasta_family.plugins import Variant
 from canasta_family.testing.checks import (
     check_candidate,
     check_cards_conserved,
@@ -68,7 +69,7 @@ class GameMachine(RuleBasedStateMachine):
     differing in hidden cards look the same.
     """
 
-    variant: str = DEFAULT_VARIANT
+    variant: str | Variant = DEFAULT_VARIANT
     players: int = 4
     options: dict[str, object] | None = None
     check_every: int = 10
@@ -208,12 +209,13 @@ class GameMachine(RuleBasedStateMachine):
             check_clone_and_replay(self.game)
 
 
-def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
+def make_game_machine(variant: str | Variant = DEFAULT_VARIANT, players: int = 4,
                       seed_strategy: SearchStrategy[int] | None = None, *,
                       options: dict[str, object] | None = None, step_count: int = 40,
                       check_every: int = 10, listed_sample: int = 4,
                       max_hand: int = DEFAULT_MAX_HAND) -> type[GameMachine]:
-    """A :class:`GameMachine` subclass for ``variant`` with ``players`` seats.
+    """A :class:`GameMachine` subclass for ``variant`` (a name, or a
+    :class:`~canasta_family.plugins.Variant` not installed) with ``players`` seats.
 
     ``seed_strategy`` draws the game seeds (default :func:`seeds`); ``options`` are the
     variant options; ``step_count`` is hypothesis's ``stateful_step_count``; every
@@ -228,6 +230,7 @@ def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
     >>> Machine.players, Machine.TestCase.settings.stateful_step_count
     (6, 20)
     """
+    label = variant.name if isinstance(variant, Variant) else variant
     namespace: dict[str, object] = {
         "variant": variant,
         "players": players,
@@ -235,7 +238,7 @@ def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
         "check_every": check_every,
         "listed_sample": listed_sample,
         "max_hand": max_hand,
-        "__doc__": f"Plays {variant} with {players} players, checking every invariant.",
+        "__doc__": f"Plays {label} with {players} players, checking every invariant.",
     }
     if seed_strategy is not None:
         @initialize(seed=seed_strategy)
@@ -244,7 +247,7 @@ def make_game_machine(variant: str = DEFAULT_VARIANT, players: int = 4,
             self.start(seed)
 
         namespace["deal"] = deal
-    name = f"GameMachine_{variant.replace('-', '_')}_{players}"
+    name = f"GameMachine_{label.replace('-', '_')}_{players}"
     machine = cast("type[GameMachine]", type(name, (GameMachine,), namespace))
     machine.TestCase.settings = settings(machine.TestCase.settings,
                                          stateful_step_count=step_count, deadline=None)
