@@ -271,9 +271,9 @@ class Catalog:
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
         self.entries: dict[tuple[object, ...], _Entry] = {}
-        self.sets_held: dict[tuple[int, ...], _Entry] = {}
-        """The entries of ``by_rank`` by (rank, natural counts..., wild counts...) as held,
-        ``_NO_SET`` where the counts make no set of the rank."""
+        self.sets_held: dict[tuple[int, int, int, int, int, tuple[int, ...]], _Entry] = {}
+        """The entries of ``by_rank`` by (rank, its four natural counts, the wild counts)
+        as held, ``_NO_SET`` where the counts make no set of the rank."""
         self.rank_cands: dict[tuple[tuple[int, ...], tuple[int, ...]],
                               tuple[_Candidate, ...]] = {}
         """The candidates of set-rank entries by their memo key (see ``_Entry``)."""

@@ -55,7 +55,7 @@ class _LayoffEntries(_MeldEntries):
                                      hand[base + 3])
             # Keyed by ``base``, a plain int: a key holding the Rank member would stay
             # tracked by the garbage collector, which untracks tuples of plain data.
-            held_key = (base, len(meld.cards), meld.wilds, meld.canasta, *held, *wild)
+            held_key = (base, len(meld.cards), meld.wilds, meld.canasta, *held, wild)
             found = self._t.layoffs_held.get(held_key)
             if found is None:
                 found = self._layoff_natural(meld, int(set_rank), base, held, wild, held_key)
@@ -93,7 +93,7 @@ class _LayoffEntries(_MeldEntries):
             if wild is None:
                 wild = s.wild_counts(hand)
             tables = self._t
-            held_key = (base, size, meld.wilds, meld.canasta, *held, *wild)
+            held_key = (base, size, meld.wilds, meld.canasta, *held, wild)
             found = tables.layoffs_held.get(held_key)
             if found is not None:
                 return found

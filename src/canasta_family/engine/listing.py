@@ -34,6 +34,7 @@ from canasta_family.engine.constructors import (
 from canasta_family.engine.play_checks import (
     _NO_CODES,
     _NOTHING_FORBIDDEN,
+    _PlayChecks,
     _PlayContext,
 )
 from canasta_family.errors import (
@@ -428,6 +429,7 @@ class _Listing(_Checks):
         custom = s.custom_meld_check
         forbidden_now, free, free_total = ctx.forbidden_now, ctx.free, ctx.free_total
         stop_ranks = s.stop_ranks
+        checks: _PlayChecks | None = None
         for codes, value, kind, wild, rank, number in cands:
             action = table[number]
             size = len(codes)
@@ -440,7 +442,8 @@ class _Listing(_Checks):
             kinds = tuple([m.canasta for m in melds if m.canasta is not None])
             if kind is not None:
                 kinds = (*kinds, kind)
-            checks = ctx.checks()
+            if checks is None:
+                checks = ctx.checks()
             if after < keep or after <= 1 or black3 or must:
                 if not checks.allowed(after, kinds, value, codes, black3, action):
                     continue
@@ -485,7 +488,7 @@ class _Listing(_Checks):
                     continue
                 lentry = layoffs_held((base, size, meld.wilds, meld.canasta, source[base],
                                       source[base + 1], source[base + 2], source[base + 3],
-                                      *wild_held))
+                                      wild_held))
                 if lentry is None:
                     lentry = self._layoff_entry(source, meld, wild_held)
             else:
@@ -510,13 +513,15 @@ class _Listing(_Checks):
         n, melds, must = ctx.n, ctx.melds, ctx.must
         keep = s.going_out.keep_cards
         forbidden_now = ctx.forbidden_now
+        checks: _PlayChecks | None = None
         for codes, new_kind in lcands:
             after = n - len(codes)
             if after < keep or after <= 1 or black3 or must or forbidden_now:
                 kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
                                            *[m.canasta for m in melds[index + 1:]])
                                if k is not None])
-                checks = ctx.checks()
+                if checks is None:
+                    checks = ctx.checks()
                 if after < keep or after <= 1 or black3 or must:
                     if not checks.allowed(after, kinds, self._value(codes), codes,
                                           black3, self._layoff_action(index, codes)):
@@ -536,11 +541,13 @@ class _Listing(_Checks):
         """Red 3s placed by hand: a play like a meld, which may finish the hand (DS-3)."""
         n, must, hand = ctx.n, ctx.must, ctx.hand
         keep = self._s.going_out.keep_cards
+        checks: _PlayChecks | None = None
         for code in self._s.bonus_codes:
             if not hand[code]:
                 continue
             kinds = tuple([m.canasta for m in ctx.melds if m.canasta is not None])
-            checks = ctx.checks()
+            if checks is None:
+                checks = ctx.checks()
             if n - 1 >= keep and n - 1 > 1 and not must:
                 if checks.leaves_discard((code,), n - 1, kinds):
                     out.append(_PLACE_ACTIONS[code])

@@ -106,7 +106,7 @@ class _MeldEntries(_Dealing):
             b = hand[c1]
             c = hand[c2]
             d = hand[c3]
-            held_key = (rank, a, b, c, d, *raw)
+            held_key = (rank, a, b, c, d, raw)
             found = held_get(held_key)
             if found is None:
                 found = tables.sets_held[held_key] = self._set_entry(
