@@ -74,8 +74,8 @@ _NO_LAYOFFS: _LayoffEntry = ((), 0, (), None)
 _NO_SET: _Entry = ((), (), 0, None, None)
 """What ``Catalog.sets_held`` keeps for counts that make no set of their rank."""
 _WildPart = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A subset of the wild cards held as (value, its 2s, its jokers, its serial number in
-``Catalog.wild_serials``)."""
+"""A subset of the wild cards held as (value, its codes below a set's naturals, those
+above, its serial number in ``Catalog.wild_serials``)."""
 _MELD_INDEXES = 4096
 """More melds than one side can hold (a deck of at most 216 cards)."""
 _TakeEntry = tuple[tuple[tuple[tuple[int, ...], int, int, "str | None", int, int], ...],
@@ -92,8 +92,7 @@ cards (see ``Game._playable_rows``)."""
 _MOST_OF_A_RANK = 16
 """More cards of one rank than a deck holds (at most 216 cards, four decks)."""
 _WildList = tuple[tuple[tuple[int, ...], int, int], ...]
-"""Sub-multisets of the wild cards held as (codes, value, count, 2s, jokers), smallest
-first."""
+"""Sub-multisets of the wild cards held as (codes, value, count), smallest first."""
 
 _LAYOFF_FIELD = 5
 """Bits per count in a lay-off shape's number: a deck of at most 216 cards holds at most
@@ -338,7 +337,8 @@ class Catalog:
         """(wild count, canasta kind) of every legal set with that many naturals, by
         (rank, naturals)."""
         self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
-        """The wild list of a wild key grouped by size: (value, 2s, jokers) per size."""
+        """By (how many wild codes sort below a set's naturals, wild counts...): the wild
+        list split around those naturals (``_WildPart``) and grouped by size."""
         self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
         """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
         self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
