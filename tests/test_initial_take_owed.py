@@ -14,10 +14,14 @@ import random
 import pytest
 
 import canasta_family
-from canasta_family import Discard, Game, TakePile
+from canasta_family import Discard, Game, HandSetup, TakePile
 from canasta_family.players import GreedyPlayer
 from canasta_family.plugins import BUILTIN_VARIANTS
-from canasta_family.testing import check_listing_complete, hand_limit_reached
+from canasta_family.testing import (
+    check_listing_complete,
+    check_refusal_leaves_state,
+    hand_limit_reached,
+)
 
 
 def _initial_takes(game: Game) -> list[TakePile]:
@@ -87,3 +91,20 @@ def test_AS_23_owed_positions_list_exactly_the_legal_actions(variant: str) -> No
         before = game.snapshot()
         check_listing_complete(game, max_meld=6)
         assert game.snapshot() == before
+
+
+def test_AS_23_CC_5_no_question_while_the_initial_meld_is_owed() -> None:
+    """AS-23 (CC-5 in classic Canasta): after a pile take short of the minimum, no
+    question comes before the minimum is reached — ``ask`` is neither listed nor
+    accepted, and the refusal leaves the game as it was."""
+    hands = ("Qc Qd Jc Jc Jd Jd Jh Jh Js Ah Ah As Kh", "4c 4d 5d 6c 6d 7h 8c 8d 9c 9d Kd",
+             "4h 4s 5h 6h 6s 8h 8h 8s 9h 9s 10d", "10c 10d 10h 10s Kc 5c 5s 6c 8c 9c 4d")
+    game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
+        hands=hands, pile="7c 7d 7s Qh", stock="Ks 5h 6h 5s", scores=(3000, 0),
+        dealer=3))
+    game.apply("take-pile Qc Qd")
+    game.apply("meld Jc Jc Jd Jd Jh Jh Js")
+    assert game.owes_initial_meld()
+    assert not any(str(a).startswith("ask") for a in game.legal_actions())
+    assert not game.is_legal("ask 2")
+    check_refusal_leaves_state(game, "ask 2")

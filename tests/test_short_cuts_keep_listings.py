@@ -12,6 +12,7 @@ Caches: a cache never changes a listing): they may change speed, never a listing
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -57,7 +58,11 @@ def test_as23_one_set_short_cut_lists_what_the_search_lists(
     assert any(answered), "no take was answered by the short cut"
 
 
-def test_layoffs_name_their_meld_and_survive_a_fresh_action_table() -> None:
+def test_layoffs_name_their_meld_and_survive_a_fresh_action_table(
+        cache_limit: Callable[[int], None]) -> None:
+    # Sharing holds within one catalog: no renewal may fall between the two listings,
+    # whatever the tests before this one left in the catalog.
+    cache_limit(10**9)
     positions = _positions("canasta", 5, 10)
     listings = [p.clone().legal_actions() for p in positions]
     layoffs = [a for listing in listings for a in listing if isinstance(a, LayOff)]

@@ -370,6 +370,12 @@ class _Checks(_GoingOut):
                                      field="partner")
         if self._answer is not None:
             raise IllegalActionError(self._rule("ask"), "you have already asked this turn")
+        side = self._s.side_of[player]
+        if self._owes_initial(side):
+            raise IllegalActionError(
+                self._rule("initial-meld-pile"),
+                f"your side's initial meld counts {self._turn_value} of the "
+                f"{self._minimum[side]} it needs this turn: make it up before you ask")
         if self._bound_to_go_out():
             raise IllegalActionError(self._rule("black-three"), "you have melded black 3s and "
                                      "must go out this turn: ask before melding them")
