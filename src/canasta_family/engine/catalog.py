@@ -433,28 +433,26 @@ class Catalog:
             pairs = self.pairs[codes] = tuple(Counter(codes).items())
         return pairs
 
-    def wild_serial(self, codes: tuple[int, ...]) -> int:
-        """The serial number of the wild cards ``codes`` in ``wild_serials``, given when
-        first asked, under ``numbering``: two subsets never share one."""
-        serial = self.wild_serials.get(codes)
-        if serial is None:
+    def _serial(self, table: dict[Any, int], key: object) -> int:
+        """The number of ``key`` in ``table``, the next free one when first asked, handed
+        out under ``numbering``: two keys never share one."""
+        number = table.get(key)
+        if number is None:
             with self.numbering:
-                serial = self.wild_serials.get(codes)
-                if serial is None:
-                    serial = self.wild_serials[codes] = len(self.wild_serials)
-        return serial
+                number = table.get(key)
+                if number is None:
+                    number = table[key] = len(table)
+        return number
+
+    def wild_serial(self, codes: tuple[int, ...]) -> int:
+        """The serial number of the wild cards ``codes`` in ``wild_serials``."""
+        return self._serial(self.wild_serials, codes)
 
     def layoff_sig_number(self, grid_key: tuple[int, int, tuple[tuple[bool, str | None], ...]]
                           ) -> int:
-        """The number of the join grid ``grid_key`` in ``layoff_sig_ids``, given when first
-        asked, under ``numbering``: two grids never share one (templates are keyed by it)."""
-        number = self.layoff_sig_ids.get(grid_key)
-        if number is None:
-            with self.numbering:
-                number = self.layoff_sig_ids.get(grid_key)
-                if number is None:
-                    number = self.layoff_sig_ids[grid_key] = len(self.layoff_sig_ids)
-        return number
+        """The number of the join grid ``grid_key`` in ``layoff_sig_ids`` (templates are
+        keyed by it)."""
+        return self._serial(self.layoff_sig_ids, grid_key)
 
     def layoff_code_number(self, codes: tuple[int, ...]) -> int:
         """The number of the lay-off codes ``codes`` in ``layoff_code_list``, given when
