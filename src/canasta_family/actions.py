@@ -13,6 +13,8 @@ text                                    meaning
                                         these cards from hand as a new meld
 ``take-pile onto 2``                    take the whole pile, laying its top card off on
                                         your side's meld number 2
+``take-pile``                           take the whole pile into the hand, with no
+                                        condition (where the variant allows it)
 ``pick-up 2``                           take only the top card of the pile onto meld 2
 ``meld 7h 7s 7c``                       put down a new meld from hand
 ``lay-off 2 7d JK``                     add cards from hand to your side's meld 2
@@ -163,7 +165,8 @@ class TakePile:
     """Take the whole discard pile.
 
     Either ``cards`` (hand cards melded with the top card as a new meld, AS-19) or
-    ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20).
+    ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20),
+    or neither where the variant takes the pile whole with no condition (BU-9).
     A take for a side's initial meld that does not reach the minimum by itself is followed
     by melds from the hand in the same turn; the engine lists such a take only when they
     can reach it, and refuses a discard until they do (AS-23).
@@ -185,6 +188,8 @@ class TakePile:
     def __str__(self) -> str:
         if self.onto is not None:
             return f"take-pile onto {self.onto}"
+        if not self.cards:
+            return "take-pile"
         return "take-pile " + format_cards(self.cards)
 
 
@@ -436,10 +441,9 @@ def parse_action(text: str) -> Action:
                 "'take-pile' no longer lists further melds after '+': take the pile, then "
                 "meld them (records written with them, schema 1, are converted on reading)",
                 field="cards")
-        if not args:
-            raise InvalidActionError("take-pile needs cards from hand to meld with the top "
-                                     "card (e.g. 'take-pile 9d 9c')", field="cards")
-        return TakePile(cards=_cards_of(args))
+        # No cards: the whole pile with no condition (BU-9); variants that meld the top
+        # card refuse it when it is checked.
+        return TakePile(cards=_cards_of(args)) if args else TakePile()
     if verb == "pick-up":
         if len(args) != 1:
             raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")

@@ -124,7 +124,9 @@ class Knowledge:
                 if bottom_unknown:
                     # The cards under the seen part of an arranged pile join the hand unseen.
                     bottom_unknown = False
-                mine.update(pile[:-1])
+                # A take that names no cards brings the whole pile into the hand (BU-9).
+                whole = not action.cards and action.onto is None
+                mine.update(pile if whole else pile[:-1])
                 pile = []
             elif text.startswith("picks up ") and " onto meld " in text:
                 if pile:

@@ -105,13 +105,16 @@ class DealRules:
     """How a hand is dealt.
 
     ``hand_size`` cards each, then ``foot_size`` face-down cards each (a "foot", 0 for
-    none). ``upcard_redraw``: turn further stock cards onto a wild or red-3 upcard until
-    the top is neither (AS-7); otherwise the upcard stays whatever it is (PH-4).
+    none). ``upcard``: turn the top stock card face up to start the pile; without it the
+    pile starts empty and the first player must draw (BU-7). ``upcard_redraw``: turn
+    further stock cards onto a wild or red-3 upcard until the top is neither (AS-7);
+    otherwise the upcard stays whatever it is (PH-4).
     """
 
     hand_size: int
     foot_size: int = 0
     upcard_redraw: bool = True
+    upcard: bool = True
 
 
 @attrs.frozen
@@ -125,14 +128,17 @@ class MeldRules:
     (PH-5: 7). ``set_ranks`` are the ranks sets may have (black 3s are governed by
     ``black_threes``). ``no_wild_ranks`` may never hold wild cards (PH-7: sevens).
     Runs (``runs``): ``run_min``–``run_max`` consecutive naturals of one suit between
-    ``run_low`` and ``run_high``. ``wild_melds``: sets of wild cards only, ``min_size`` up to
-    ``wild_meld_max``. ``black_threes``: ``"going-out"`` (a natural set of black 3s only in
-    the going-out turn, AS-33) or ``"never"``. ``merge``: two same-rank sets of a side may be
-    merged (AS-13). ``one_open_meld_per_rank``: a side holds at most one non-canasta set of
-    each rank, sets of wild cards only counting as one rank; a pile taken with a pair of a
-    rank the side already has open joins that meld at once, within the meld rules (PH-10).
-    ``one_meld_per_rank``: likewise for every set of the side, canastas included: a side
-    holds at most one meld of each rank (CC-3).
+    ``run_low`` and ``run_high``; with ``run_ace_low`` (and ``run_low`` 2) the ace may also
+    stand below the 2 (A-2-3) as well as above the king, never both unless a run holds
+    two aces, never wrapping round (K-A-2 is no run, BU-12). ``wild_melds``: sets of wild
+    cards only, ``min_size`` up to ``wild_meld_max``. ``black_threes``: ``"going-out"``
+    (a natural set of black 3s only in the going-out turn, AS-33) or ``"never"``.
+    ``merge``: two same-rank sets of a side may be merged (AS-13).
+    ``one_open_meld_per_rank``: a side holds at most one non-canasta set of each rank, sets of
+    wild cards only counting as one rank; a pile taken with a pair of a rank the side already
+    has open joins that meld at once, within the meld rules (PH-10). ``one_meld_per_rank``:
+    likewise for every set of the side, canastas included: a side holds at most one meld of each
+    rank (CC-3).
     ``no_wild_on_natural_canasta``: a natural canasta accepts no wild card (AS-10 house
     rule). ``canasta_size``: cards that make a set a canasta.
     """
@@ -150,6 +156,7 @@ class MeldRules:
     run_max: int = 7
     run_low: Rank = Rank.FOUR
     run_high: Rank = Rank.ACE
+    run_ace_low: bool = False
     wild_melds: bool = False
     wild_meld_max: int = 7
     black_threes: str = "going-out"
@@ -194,7 +201,9 @@ class PileRules:
     ``layoff_not_on_canasta``). Taking is never allowed while the top card is wild
     (``blocked_wild``), a black 3 (``blocked_black_three``) or a red 3
     (``blocked_red_three``). ``only_top_counts``: of the pile's cards only the top card
-    counts towards an initial meld (AS-23).
+    counts towards an initial meld (AS-23). ``unconditional``: the whole pile goes into the
+    hand with no condition — ``take-pile`` names no cards and the top card need not be
+    used (BU-9); freezing does not apply, the ``blocked_*`` flags still do.
     """
 
     always_frozen: bool = False
@@ -207,6 +216,7 @@ class PileRules:
     blocked_black_three: bool = True
     blocked_red_three: bool = True
     only_top_counts: bool = True
+    unconditional: bool = False
 
 
 @attrs.frozen

@@ -92,9 +92,11 @@ class _Applying(_Listing):
             return
         self._end_hand(went_out=None, reason="the stock is exhausted and the pile was not taken")
 
-    def _take_rest_of_pile(self, player: int) -> None:
+    def _take_rest_of_pile(self, player: int, whole: bool = False) -> None:
+        """Bring the pile into ``player``'s hand: all of it with ``whole`` (BU-9), else all
+        but the top card, which the take melds."""
         hand = self._hands[player]
-        rest = self._pile[:-1]
+        rest = self._pile if whole else self._pile[:-1]
         kept = len(rest)
         s = self._s
         if s.red.auto_place:
@@ -119,7 +121,9 @@ class _Applying(_Listing):
         side = self._s.side_of[player]
         top = self._pile[-1]
         self._log.extend((player, action))
-        if action.onto is not None:
+        if self._s.pile.unconditional:
+            self._take_rest_of_pile(player, whole=True)
+        elif action.onto is not None:
             new = self._laid_off(self._melds[side][action.onto], (top,))
             self._take_rest_of_pile(player)
             self._note_meld(side, action.onto, new, 0)

@@ -107,12 +107,15 @@ class _Dealing(_Problems):
         del cards[top:]
         self._stock = cards
         self._turn_upcard()
-        self._log.extend((None, f"hand {hand_no + 1}: seat {dealer} deals; upcard "
-                                + " ".join(str(CARDS[c]) for c in self._pile)))
+        upcard = ("upcard " + " ".join(str(CARDS[c]) for c in self._pile)
+                  if self._pile else "no upcard")
+        self._log.extend((None, f"hand {hand_no + 1}: seat {dealer} deals; {upcard}"))
         self._set_minimums()
         self._begin_turn((dealer + 1) % n)
 
     def _turn_upcard(self) -> None:
+        if not self._s.deal.upcard:
+            return  # BU-7: the pile starts empty
         redraw = self._s.deal.upcard_redraw
         while self._stock:
             code = self._stock.pop()

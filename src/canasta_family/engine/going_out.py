@@ -14,6 +14,7 @@ from canasta_family.engine.constructors import (
     _PLACE_ACTIONS,
 )
 from canasta_family.engine.phases import PLAY
+from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
 from canasta_family.errors import (
     IllegalActionError,
@@ -164,13 +165,18 @@ class _GoingOut(_TakeChecks):
             more += count
         if mr.runs:
             run_size = s.canasta.run_canasta_size
-            low, high = int(mr.run_low), int(mr.run_high)
-            for suit in range(4):
-                avail = [hand[(rank - 2) * 4 + suit] for rank in range(low, high + 1)]
+            ace_low = mr.run_ace_low
+            first = ACE_LOW if ace_low else int(mr.run_low)
+            for suit, place_codes in enumerate(s.run_place_codes):
+                # (a low ace is counted at both its places: a bound)
+                avail = [hand[code] for code in place_codes]
                 for meld in run_cards:
                     if meld.suit is not None and int(meld.suit) == suit:
                         for card in meld.cards:
-                            avail[card.code // 4 + 2 - low] += 1
+                            rank = card.code // 4 + 2
+                            avail[rank - first] += 1
+                            if ace_low and rank == ACE:
+                                avail[0] += 1
                 # A run canasta needs ``run_size`` ranks in a row: without such a stretch
                 # none, else at most the suit's cards over ``run_size``.
                 present = 0
@@ -260,12 +266,15 @@ class _GoingOut(_TakeChecks):
             for suit in range(4):
                 if hand[base + suit]:
                     masks[suit] |= 1 << rank
+        if mr.run_ace_low:
+            for suit in range(4):
+                masks[suit] |= (masks[suit] >> ACE & 1) << ACE_LOW
         ends: list[list[tuple[int, int]]] = [[], [], [], []]
         for meld in melds:
             if meld.kind is MeldKind.RUN and meld.suit is not None \
                     and len(meld.cards) < mr.run_max:
-                ends[int(meld.suit)].append((meld.cards[0].code // 4 + 2,
-                                             meld.cards[-1].code // 4 + 2))
+                ends[int(meld.suit)].append(
+                    run_span([c.code for c in meld.cards], mr.run_ace_low))
         return masks, ends
 
     @staticmethod
@@ -275,15 +284,18 @@ class _GoingOut(_TakeChecks):
         (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
         rank = code // 4 + 2
         mask = masks[code % 4]
-        if not mask >> rank & 1:
-            return False  # outside the run ranks
-        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
-                or (mask >> (rank + 1) & 3) == 3:
-            return True
-        for low, high in ends[code % 4]:
-            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
-                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
+        # A low ace (bit 1 of its mask, BU-12) may stand at either of its places.
+        for place in (rank, ACE_LOW) if rank == ACE and mask & 2 else (rank,):
+            if not mask >> place & 1:
+                return False  # outside the run ranks
+            if (place > 1 and (mask >> (place - 2) & 3) == 3) \
+                    or (mask >> (place - 1) & 5) == 5 or (mask >> (place + 1) & 3) == 3:
                 return True
+            for low, high in ends[code % 4]:
+                if place in (low - 1, high + 1) \
+                        or (place + 1 == low - 1 and mask >> (place + 1) & 1) \
+                        or (place - 1 == high + 1 and mask >> (place - 1) & 1):
+                    return True
         return False
 
     def _reach_after(self, action: Action) -> bool:

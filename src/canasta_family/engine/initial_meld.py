@@ -295,12 +295,17 @@ class _InitialMeld(_LayoffEntries):
         # long enough is passed over by one C-level search.
         columns = bytes(map(bool, left[start:(int(mr.run_high) - 1) * 4]))
         stretch = b"\x01" * run_min
+        # A low ace (BU-12) stands before the lowest rank: one more byte in front.
+        ace_low = mr.run_ace_low
         total = 0
         for suit in range(4):
             column = columns[suit::4]
+            if ace_low:
+                column = bytes((bool(left[48 + suit]),)) + column
             if stretch not in column:
                 continue
             size = len(column)
+            taken = set()
             i = 0
             while i < size:
                 if not column[i]:
@@ -311,8 +316,10 @@ class _InitialMeld(_LayoffEntries):
                     j += 1
                 if j - i >= run_min:
                     for k in range(i, j):
-                        if not in_sets >> (low + k) & 1:
-                            code = start + 4 * k + suit
+                        rank = low + k - ace_low
+                        code = start + 4 * (k - ace_low) + suit if rank >= low else 48 + suit
+                        if not in_sets >> (code // 4 + 2) & 1 and code not in taken:
+                            taken.add(code)
                             total += values[code] * counted[code]
                 i = j
         return total

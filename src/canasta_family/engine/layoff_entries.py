@@ -21,6 +21,7 @@ from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
 )
 from canasta_family.engine.meld_entries import _MeldEntries
+from canasta_family.engine.run_places import ACE_LOW, place_code, run_span
 from canasta_family.melds import Meld, MeldKind
 
 
@@ -66,21 +67,13 @@ class _LayoffEntries(_MeldEntries):
             # depend on how many there are below and above (up to the room left).
             mr = self._s.meld
             suit = int(meld.suit)  # type: ignore[arg-type]
-            low = int(meld.cards[0].rank)
-            run_room = mr.run_max - size
-            down = 0
-            rank = low - 1
-            while down < run_room and rank >= mr.run_low and hand[(rank - 2) * 4 + suit]:
-                down += 1
-                rank -= 1
-            up = 0
-            rank = low + size
-            while up < run_room and rank <= mr.run_high and hand[(rank - 2) * 4 + suit]:
-                up += 1
-                rank += 1
+            low, down, up = self._run_reach(hand, meld)
             if not down and not up:
                 return _NO_LAYOFFS
-            key: tuple[object, ...] = (2, suit, low, size, down, up)
+            # Where the ace may run low, the lay-offs also depend on how many aces are
+            # held (one ace cannot go to both ends).
+            key: tuple[object, ...] = (2, suit, low, size, len(down), len(up),
+                                       min(hand[48 + suit], 2) if mr.run_ace_low else 0)
         else:
             # Wild cards only, stop cards, or a rank with fewer than four naturals (sets of
             # four naturals are dealt with above).
@@ -349,32 +342,50 @@ class _LayoffEntries(_MeldEntries):
                     return wild
         return room
 
+    def _run_reach(self, hand: Sequence[int], meld: Meld
+                   ) -> tuple[int, list[int], list[int]]:
+        """The run ``meld``'s lowest place, and the codes held that run on from its low end
+        downwards and from its high end upwards, each as far as the room left allows."""
+        mr = self._s.meld
+        suit = int(meld.suit)  # type: ignore[arg-type]
+        size = len(meld.cards)
+        room = mr.run_max - size
+        if mr.run_ace_low:
+            low, high = run_span([c.code for c in meld.cards], True)
+        else:  # the cards are in code order, which is rank order within a suit
+            low, high = meld.cards[0].code // 4 + 2, meld.cards[-1].code // 4 + 2
+        bottom = ACE_LOW if mr.run_ace_low else int(mr.run_low)
+        down: list[int] = []
+        place = low - 1
+        while place >= bottom and len(down) < room and hand[place_code(place, suit)]:
+            down.append(place_code(place, suit))
+            place -= 1
+        up: list[int] = []
+        place = high + 1
+        while place <= mr.run_high and len(up) < room and hand[place_code(place, suit)]:
+            up.append(place_code(place, suit))
+            place += 1
+        return low, down, up
+
     def _layoff_search(self, hand: list[int], meld: Meld
                        ) -> Iterator[tuple[tuple[int, ...], str | None]]:
         mr = self._s.meld
         size = len(meld.cards)
         if meld.kind is MeldKind.RUN:
-            suit = int(meld.suit)  # type: ignore[arg-type]
-            low = int(meld.cards[0].rank)
-            high = int(meld.cards[-1].rank)
             room = mr.run_max - size
-            if room <= 0:
-                return
-            down: list[int] = []
-            rank = low - 1
-            while rank >= mr.run_low and len(down) < room and hand[(rank - 2) * 4 + suit]:
-                down.append((rank - 2) * 4 + suit)
-                rank -= 1
-            up: list[int] = []
-            rank = high + 1
-            while rank <= mr.run_high and len(up) < room and hand[(rank - 2) * 4 + suit]:
-                up.append((rank - 2) * 4 + suit)
-                rank += 1
+            _low, down, up = self._run_reach(hand, meld)
+            seen: set[tuple[int, ...]] = set()
             for a in range(len(down) + 1):
                 for b in range(len(up) + 1):
                     if a + b == 0 or a + b > room:
                         continue
                     codes = tuple(sorted(down[:a] + up[:b]))
+                    # The ace is one card at two places (BU-12): held once, it goes to
+                    # one end only, and either end makes the same lay-off.
+                    if codes in seen or (a and b and down[a - 1] == up[b - 1]
+                                         and hand[up[b - 1]] < 2):
+                        continue
+                    seen.add(codes)
                     yield codes, self._canasta_kind(True, None, size + a + b, 0)
             return
         if mr.max_size is not None and size >= mr.max_size:

@@ -30,6 +30,7 @@ from canasta_family.engine.constructors import (
     _PASS,
     _PLACE_ACTIONS,
     _RETRACT,
+    _TAKE_WHOLE,
 )
 from canasta_family.engine.play_checks import (
     _NO_CODES,
@@ -62,6 +63,12 @@ class _Listing(_Checks):
             return
         s = self._s
         player = self._current
+        if s.pile.unconditional:
+            if self._top_blocked() is None and self._whole_take_problem() is None:
+                out.append(_TAKE_WHOLE)
+            if not stock:
+                out.append(_PASS)
+            return
         if s.pickup is not None:
             side = s.side_of[player]
             for index in range(len(self._melds[side])):

@@ -20,6 +20,7 @@ from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
     _NUMBER_OF,
 )
+from canasta_family.engine.run_places import ACE, ACE_LOW, place_code
 from canasta_family.melds import Meld
 
 
@@ -141,14 +142,16 @@ class _MeldEntries(_Dealing):
                 held = columns[suit::4]
                 if held == nothing:
                     continue
-                run_key = (suit, held)
+                # A low ace may stand at both ends of a run A…A: only with two of it.
+                aces = min(hand[48 + suit], 2) if mr.run_ace_low else 0
+                run_key = (suit, held, aces)
                 entry = cache.get(run_key)
                 if entry is None:
                     mask = 0
                     for offset, present in enumerate(held):
                         if present:
                             mask |= 1 << (mr.run_low + offset)
-                    entry = cache[run_key] = self._run_entry(suit, mask)
+                    entry = cache[run_key] = self._run_entry(suit, mask, aces)
                 if entry[0]:
                     out.append(entry)
         return out
@@ -366,21 +369,29 @@ class _MeldEntries(_Dealing):
         result = tables.rank_cands[key] = tuple(found)
         return result
 
-    def _run_entry(self, suit: int, mask: int) -> _Entry:
+    def _run_entry(self, suit: int, mask: int, aces: int) -> _Entry:
+        """The runs of ``suit`` whose ranks are held (a bit per rank in ``mask``), with
+        ``aces`` aces of the suit held where the ace may run low (BU-12)."""
         mr = self._s.meld
         values = self._s.values
         found: list[_Candidate] = []
-        for low_rank in range(mr.run_low, mr.run_high - mr.run_min + 2):
+        first = int(mr.run_low)
+        if mr.run_ace_low and mask >> ACE & 1:
+            mask |= 1 << ACE_LOW
+            first = ACE_LOW
+        for low_rank in range(first, mr.run_high - mr.run_min + 2):
             codes_run: list[int] = []
-            rank = low_rank
-            while rank <= mr.run_high and len(codes_run) < mr.run_max and mask >> rank & 1:
-                codes_run.append((rank - 2) * 4 + suit)
+            place = low_rank
+            while place <= mr.run_high and len(codes_run) < mr.run_max and mask >> place & 1:
+                if place == ACE and low_rank == ACE_LOW and aces < 2:
+                    break  # the one ace stands low already
+                codes_run.append(place_code(place, suit))
                 if len(codes_run) >= mr.run_min:
-                    run = tuple(codes_run)
+                    run = tuple(sorted(codes_run))
                     found.append((run, sum(values[c] for c in run),
                                   self._canasta_kind(True, None, len(run), 0), 0, None,
                                   self._meld_number(run)))
-                rank += 1
+                place += 1
         return self._entry(found, None)
 
     def _meld_value_of(self, action: MakeMeld) -> Meld:

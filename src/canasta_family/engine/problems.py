@@ -16,6 +16,7 @@ from canasta_family.engine.constructors import (
     _new_meld,
 )
 from canasta_family.engine.phases import ANSWER, DRAW, PLAY
+from canasta_family.engine.run_places import ACE_LOW, run_places
 from canasta_family.engine.state import Problem, _GameState
 from canasta_family.errors import (
     IllegalActionError,
@@ -102,12 +103,13 @@ class _Problems(_GameState):
         suits = {code % 4 for code in suit_codes}
         if len(suits) != 1:
             return ("run", "a sequence must be all of one suit")
-        ranks = sorted(code // 4 + 2 for code in suit_codes)
+        ranks = run_places(suit_codes, mr.run_ace_low)
         if len(set(ranks)) != len(ranks):
             return ("run", "a sequence cannot hold two cards of the same rank")
-        if ranks[0] < mr.run_low or ranks[-1] > mr.run_high:
-            return ("run", f"a sequence runs from {Rank(mr.run_low).symbol} to "
-                           f"{Rank(mr.run_high).symbol} only (no 2s, 3s or jokers)")
+        if ranks[0] < (ACE_LOW if mr.run_ace_low else mr.run_low) or ranks[-1] > mr.run_high:
+            low = "A" if mr.run_ace_low else Rank(mr.run_low).symbol
+            return ("run", f"a sequence runs from {low} to {Rank(mr.run_high).symbol} only "
+                           "(no wild cards, no wrapping round)")
         if ranks[-1] - ranks[0] != len(ranks) - 1:
             return ("run", "the cards of a sequence must be consecutive")
         if len(ranks) < mr.run_min:

@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from canasta_family.cards import JOKER_CODE, NUM_CODES, Card
+from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank
 from canasta_family.engine.catalog import CACHES
 from canasta_family.engine.codes import CARDS, _rank_codes
+from canasta_family.engine.run_places import ACE_LOW, place_code
 from canasta_family.errors import (
     CanastaError,
     VariantError,
@@ -87,6 +88,7 @@ class _Static:
         "rank_naturals",
         "red",
         "red_in_deck",
+        "run_place_codes",
         "set_min_naturals",
         "set_naturals",
         "set_rank_bases",
@@ -171,6 +173,17 @@ class _Static:
             # With one card kept, a player who may not go out could be left unable to discard.
             raise VariantError(f"variant {self.info.name!r}: GoingOutRules.keep_cards must be "
                                f"at least 2, got {self.going_out.keep_cards}")
+        mr = self.meld
+        if mr.run_ace_low and mr.run_low != Rank.TWO:
+            # The low ace stands just below the 2: with runs starting higher it has no place.
+            raise VariantError(f"variant {self.info.name!r}: MeldRules.run_ace_low needs "
+                               f"run_low 2, got {Rank(mr.run_low).symbol}")
+        first = ACE_LOW if mr.run_ace_low else int(mr.run_low)
+        self.run_place_codes = tuple(
+            tuple(place_code(place, suit) for place in range(first, int(mr.run_high) + 1))
+            for suit in range(4))
+        """Per suit, the code of the card at each run place from the lowest (the low ace
+        where ``run_ace_low``) to ``run_high``."""
         self.red_in_deck = sum(1 for c in self.deck if self.bonus[c])
         # Values of the cards a take of the pile could meld (no bonus or stop cards): caps
         # its count.

@@ -71,6 +71,17 @@ class _TakeChecks(_InitialMeld):
         counts = self._counts_after(self._current, used, self._pile_to_hand())
         return self._strand_problem(self._current, counts, after, kinds)
 
+    def _whole_take_problem(self) -> Problem | None:
+        """Whether taking the whole pile into the hand (BU-9) would leave only cards that
+        may not be discarded (BU-10, PH-16)."""
+        if not self._s.strand_check:
+            return None
+        player = self._current
+        after = self._hsize[player] + len(self._pile)
+        counts = self._counts_after(player, (), self._pile)
+        return self._strand_problem(player, counts, after,
+                                    self.side_canasta_kinds(self._s.side_of[player]))
+
     def _check_take(self, action: TakePile) -> None:
         self._need_phase(DRAW, "take the pile")
         if not self._pile:
@@ -81,6 +92,16 @@ class _TakeChecks(_InitialMeld):
         player = self._current
         side = self._s.side_of[player]
         rules = self._s.pile
+        if rules.unconditional:
+            # BU-9: the whole pile goes to hand; nothing is melded with it.
+            if action.cards or action.onto is not None:
+                raise InvalidActionError(
+                    "the pile is taken whole with no cards named: write 'take-pile'",
+                    field="onto" if action.onto is not None else "cards")
+            problem = self._whole_take_problem()
+            if problem:
+                raise self._fail(problem)
+            return
         if action.onto is not None:
             if action.cards:
                 raise InvalidActionError("'take-pile onto N' takes no cards", field="cards")

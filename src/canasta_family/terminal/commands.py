@@ -153,12 +153,20 @@ def read_command(text: str, menu: Menu) -> Command:
             return Play(parse_action("draw"))
     words = [_TERMINAL_VERBS.get(first, words[0]), *words[1:]]
     try:
-        return Play(parse_action(" ".join(words)))
+        action = parse_action(" ".join(words))
     except InvalidActionError as exc:
         guessed = _only_fit(words, menu)
         if guessed is not None:
             return Play(guessed)
         return Unreadable(str(exc))
+    if len(words) == 1 and action not in menu.actions:
+        # A bare verb that is an action of its own (``take-pile``: the whole pile, BU-9)
+        # but not a legal one here still means the one legal action of its kind.
+        guessed = _only_fit(words, menu)
+        if guessed is not None:
+            return Play(guessed)
+        return Unreadable(f"say which {action.kind} you mean")
+    return Play(action)
 
 
 def _numbered(number: int, menu: Menu) -> Command:

@@ -719,8 +719,9 @@ def brute_force_candidates(game: Game, *, max_meld: int = 8) -> list[Action]:
     draw, pass, retract, answers, ``ask`` to every seat, a discard and a red-3 placement
     of every card held, a new meld from every sub-multiset of the hand of 1 to
     ``max_meld`` cards, a lay-off of every sub-multiset of 1 to 4 cards on every meld of
-    the side (and one number past the end), a pile take with every sub-multiset of 1 to 4
-    hand cards, ``take-pile onto`` and ``pick-up`` every meld, and every merge.
+    the side (and one number past the end), a pile take with no cards and with every
+    sub-multiset of 1 to 4 hand cards, ``take-pile onto`` and ``pick-up`` every meld, and
+    every merge.
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("american-samba", players=2, seed=1)
@@ -742,6 +743,7 @@ def brute_force_candidates(game: Game, *, max_meld: int = 8) -> list[Action]:
         out.append(TakePile(onto=index))
         out.append(PickUp(onto=index))
         out.extend(Merge(first=index, second=other) for other in range(index + 1, melds + 1))
+    out.append(TakePile())
     out.extend(TakePile(cards=group) for group in small)
     return out
 
