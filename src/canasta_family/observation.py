@@ -2,7 +2,8 @@
 
 An observation holds the player's own hand and everything public — sizes (never contents)
 of the other hands, feet and stock, all melds and red 3s, the top of the pile and its
-size, scores, results and this hand's public history — and nothing else. It never holds
+size, scores, results and this hand's public history, and the rules' card roles (which
+cards are wild, bonus and stop cards) — and nothing else. It never holds
 another player's cards, a foot's cards or the stock order (design §10).
 
 >>> import canasta_family
@@ -23,6 +24,7 @@ from canasta_family.cards import Card
 from canasta_family.errors import InvalidArgumentError, excerpt
 from canasta_family.melds import Meld
 from canasta_family.results import HandResult
+from canasta_family.rules import CardRoles
 
 if TYPE_CHECKING:
     from canasta_family.engine import Game
@@ -32,9 +34,16 @@ __all__ = ["Observation", "observe"]
 
 @attrs.frozen
 class Observation:
-    """Everything ``player`` may know about the game right now."""
+    """Everything ``player`` may know about the game right now.
+
+    ``roles`` says which cards are wild, bonus cards and stop cards under the game's rules
+    (:class:`~canasta_family.rules.CardRoles`, public rule data, one object shared by
+    every observation of games with these rules): players judge cards by it, never by the
+    classic ``Card.is_wild``, ``Card.is_red_three`` or ``Card.is_black_three``.
+    """
 
     variant: str
+    roles: CardRoles
     player: int
     side: int
     sides: tuple[tuple[int, ...], ...]
@@ -97,6 +106,7 @@ def observe(game: Game, player: int) -> Observation:
     pile_top = game.pile_top
     return Observation(
         variant=game.variant.name,
+        roles=game.card_roles,
         player=player,
         side=side,
         sides=sides,

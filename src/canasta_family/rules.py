@@ -13,15 +13,16 @@ what happens at the end of a turn — there is a hook called at that moment inst
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
-from canasta_family.cards import Rank
+from canasta_family.cards import NUM_CODES, Card, Rank, card_from_code
 
 __all__ = [
     "CONTINUE",
     "CanastaRules",
+    "CardRoles",
     "DealRules",
     "GameResult",
     "GoingOutRules",
@@ -49,6 +50,81 @@ class Violation:
 
     rule: str
     reason: str
+
+
+def _role_table(value: tuple[bool, ...]) -> tuple[bool, ...]:
+    table = tuple(bool(flag) for flag in value)
+    if len(table) != NUM_CODES:
+        raise ValueError(f"a role table needs one flag per card code ({NUM_CODES}), "
+                         f"got {len(table)}")
+    return table
+
+
+def _cards_with(table: tuple[bool, ...]) -> str:
+    return " ".join(str(card_from_code(code)) for code, flag in enumerate(table) if flag)
+
+
+@attrs.frozen(repr=False)
+class CardRoles:
+    """Which cards are wild, bonus cards and stop cards under a game's rules: the answers
+    of ``canasta_is_wild``, ``canasta_is_bonus_card`` and ``canasta_is_stop_card``, one
+    flag per card code (:attr:`Card.code <canasta_family.cards.Card.code>`).
+
+    Public rule data: :attr:`Game.card_roles <canasta_family.Game.card_roles>` gives a
+    game's (one object per rule set, shared by its games and their clones) and every
+    :class:`~canasta_family.observation.Observation` carries it as ``roles``, so a player
+    judges cards by the variant's roles and not by the classic ``Card.is_wild``,
+    ``Card.is_red_three`` and ``Card.is_black_three``.
+
+    >>> from canasta_family import parse_card
+    >>> roles = CardRoles.classic()
+    >>> roles.is_wild(parse_card("2c")), roles.is_bonus_card(parse_card("3h"))
+    (True, True)
+    >>> roles.is_stop_card(parse_card("3s")), roles.is_wild(parse_card("7s"))
+    (True, False)
+    >>> roles
+    CardRoles(wild='2c 2d 2h 2s JK', bonus='3d 3h', stop='3c 3s')
+    """
+
+    wild: tuple[bool, ...] = attrs.field(converter=_role_table)
+    bonus: tuple[bool, ...] = attrs.field(converter=_role_table)
+    stop: tuple[bool, ...] = attrs.field(converter=_role_table)
+
+    @classmethod
+    def classic(cls) -> CardRoles:
+        """The roles of every built-in variant: jokers and 2s wild (AS-3), red 3s bonus
+        cards (AS-16), black 3s stop cards (AS-33)."""
+        cards = [card_from_code(code) for code in range(NUM_CODES)]
+        return cls(wild=tuple(c.is_wild for c in cards),
+                   bonus=tuple(c.is_red_three for c in cards),
+                   stop=tuple(c.is_black_three for c in cards))
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild."""
+        return self.wild[card.code]
+
+    def is_bonus_card(self, card: Card) -> bool:
+        """Whether ``card`` is a bonus card (placed face up for points, never melded)."""
+        return self.bonus[card.code]
+
+    def is_stop_card(self, card: Card) -> bool:
+        """Whether ``card`` is a stop card (blocks the pile, melds only as the meld rules
+        allow black 3s)."""
+        return self.stop[card.code]
+
+    def wild_count(self, cards: Iterable[Card]) -> int:
+        """How many of ``cards`` are wild.
+
+        >>> from canasta_family import parse_cards
+        >>> CardRoles.classic().wild_count(parse_cards("2c 7h JK"))
+        2
+        """
+        wild = self.wild
+        return sum(1 for card in cards if wild[card.code])
+
+    def __repr__(self) -> str:
+        return (f"CardRoles(wild={_cards_with(self.wild)!r}, "
+                f"bonus={_cards_with(self.bonus)!r}, stop={_cards_with(self.stop)!r})")
 
 
 @attrs.frozen

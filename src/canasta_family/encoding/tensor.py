@@ -40,7 +40,8 @@ MELD_FEATURES = ("present", "is_run", "rank", "high_rank", "suit", "naturals", "
 """The numbers describing one meld slot: whether the slot holds a meld; 1 for a run; the
 set's rank (2–14, 0 for a set of wild cards only) or the run's lowest rank; the highest
 rank (a set: its rank); the run's suit + 1 (0 for a set); naturals; wild cards; 1 once
-the meld is a canasta."""
+the meld is a canasta. Naturals and wild cards are as the variant's roles say
+(``Observation.roles``): where 2s are naturals, a 2 counts as one and bounds a run."""
 
 
 @attrs.frozen
@@ -212,11 +213,12 @@ class ObservationLayout:
         table = w[f"side{k}_table"][0]
         slots = w[f"side{k}_melds"][0]
         width = len(MELD_FEATURES)
+        wild = obs.roles.wild  # the variant's wild cards by code, not Card.is_wild
         for index, meld in enumerate(melds[:self.max_melds]):
             for card in meld.cards:
                 out[table + card.code] += 1
             at = slots + index * width
-            naturals = [int(c.rank) for c in meld.cards if not c.is_wild]
+            naturals = [int(c.rank) for c in meld.cards if not wild[c.code]]
             out[at] = 1.0
             if meld.kind is MeldKind.RUN:
                 out[at + 1] = 1.0

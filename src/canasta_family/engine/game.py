@@ -56,6 +56,7 @@ from canasta_family.record import GameRecord, record_of
 from canasta_family.results import HandResult
 from canasta_family.rules import (
     CanastaRules,
+    CardRoles,
     DealRules,
     GameResult,
     GoingOutRules,
@@ -291,6 +292,20 @@ class Game(_Applying):
     def card_value(self, card: Card) -> int:
         """The point value of ``card`` in this variant (AS-4)."""
         return self._s.values[card.code]
+
+    @property
+    def card_roles(self) -> CardRoles:
+        """Which cards are wild, bonus cards and stop cards in this game (the answers of
+        :meth:`is_wild`, :meth:`is_bonus_card` and :meth:`is_stop_card` for every card),
+        as the public value every :class:`~canasta_family.observation.Observation` carries
+        in ``roles``.
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", players=2, seed=1)
+        >>> game.card_roles.is_wild(Card.parse("2h")), game.observation(0).roles is game.card_roles
+        (True, True)
+        """
+        return self._s.roles
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is wild in this variant (``canasta_is_wild``; AS-3: jokers and

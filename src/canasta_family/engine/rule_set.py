@@ -17,6 +17,7 @@ from canasta_family.errors import (
 from canasta_family.plugins import Variant, make_plugin_manager
 from canasta_family.rules import (
     CanastaRules,
+    CardRoles,
     DealRules,
     GoingOutRules,
     InitialMeldRules,
@@ -88,6 +89,7 @@ class _Static:
         "rank_naturals",
         "red",
         "red_in_deck",
+        "roles",
         "run_place_codes",
         "set_min_naturals",
         "set_naturals",
@@ -244,6 +246,8 @@ class _Static:
         self.bonus = ask("canasta_is_bonus_card")
         self.stop = ask("canasta_is_stop_card")
         self._refuse_double_roles()
+        self.roles = CardRoles(wild=self.wild, bonus=self.bonus, stop=self.stop)
+        """The same answers as one public value, handed to every observation."""
         self.wild_codes = tuple(c for c in range(NUM_CODES) if self.wild[c])
         """The codes of the wild cards, ascending: the wild part of every count key."""
         self.bonus_codes = tuple(c for c in range(NUM_CODES) if self.bonus[c])

@@ -5,7 +5,9 @@ wild cards may be melded on their own (Pennies from Heaven) it builds one wild c
 with them before spending them on mixed ones, since some games need every kind to go out.
 
 It decides from its observation and the legal actions only, so it plays any variant the
-engine runs (a deliberate baseline, not a strong player).
+engine runs (a deliberate baseline, not a strong player). Which cards are wild, bonus
+cards (red 3s) and stop cards (black 3s) it reads from the observation's ``roles``, the
+variant's own answers.
 
 >>> import canasta_family
 >>> from canasta_family.players import play_game
@@ -36,25 +38,28 @@ from canasta_family.actions import (
 from canasta_family.cards import Card, Rank
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.observation import Observation
+from canasta_family.rules import CardRoles
 
 __all__ = ["GreedyPlayer"]
 
 
-def _value(card: Card) -> int:
-    # The family's usual card values; good enough for planning in every variant.
+def _value(card: Card, roles: CardRoles) -> int:
+    # The family's usual card values by rank, good enough for planning in every variant;
+    # a bonus card (a red 3) counts nothing, since it is placed, never melded.
     if card.is_joker:
         return 50
     if card.rank in (Rank.TWO, Rank.ACE):
         return 20
     if card.rank >= Rank.EIGHT:
         return 10
-    if card.rank >= Rank.FOUR or card.is_black_three:
+    if card.rank >= Rank.FOUR or (card.rank == Rank.THREE and not roles.is_bonus_card(card)):
         return 5
     return 0
 
 
-def _wilds(cards: Sequence[Card]) -> int:
-    return sum(1 for card in cards if card.is_wild)
+def _wilds(cards: Sequence[Card], roles: CardRoles) -> int:
+    # Wild by the variant's roles (``Observation.roles``), not by the classic Card.is_wild.
+    return roles.wild_count(cards)
 
 
 class GreedyPlayer:
@@ -75,7 +80,7 @@ class GreedyPlayer:
             def take_score(action: TakePile) -> tuple[int, int]:
                 if action.onto is not None:
                     return (100, 0)
-                return (-10 * _wilds(action.cards), -len(action.cards))
+                return (-10 * _wilds(action.cards, obs.roles), -len(action.cards))
 
             return max(takes, key=take_score)
         pickups = [a for a in legal if isinstance(a, PickUp)]
@@ -105,11 +110,12 @@ class GreedyPlayer:
         initial_made = obs.initial_melds_made[obs.side]
         if not initial_made:
             return self._initial(obs, legal)
-        wild_play = self._wild_canasta_play(melds, legal)
+        roles = obs.roles
+        wild_play = self._wild_canasta_play(melds, legal, roles)
         if wild_play is not None:
             return wild_play
         # Mixed canastas only while no wild canasta is due (see _wild_canasta_play).
-        save_wilds = self._wild_melds_allowed(melds, legal) and any(
+        save_wilds = self._wild_melds_allowed(melds, legal, roles) and any(
             m.canasta is not None and m.wilds for m in melds if m.rank is not None)
         # Lay off naturals, most cards first; wild cards only to complete a canasta.
         best: Action | None = None
@@ -117,14 +123,14 @@ class GreedyPlayer:
         for action in legal:
             if isinstance(action, LayOff):
                 meld = melds[action.meld]
-                wild = _wilds(action.cards)
+                wild = _wilds(action.cards, roles)
                 completes = (meld.canasta is None and meld.kind is MeldKind.SET
                              and len(meld.cards) + len(action.cards) >= 7)
                 if wild and (not completes or (save_wilds and meld.rank is not None)):
                     continue
                 key = (2 if completes else 1, len(action.cards) - 3 * wild)
             elif isinstance(action, MakeMeld):
-                wild = _wilds(action.cards)
+                wild = _wilds(action.cards, roles)
                 if wild:
                     continue
                 key = (1, len(action.cards))
@@ -146,14 +152,15 @@ class GreedyPlayer:
     def _is_wild_set(meld: Meld) -> bool:
         return meld.kind is MeldKind.SET and meld.rank is None
 
-    def _wild_melds_allowed(self, melds: Sequence[Meld], legal: Sequence[Action]) -> bool:
+    def _wild_melds_allowed(self, melds: Sequence[Meld], legal: Sequence[Action],
+                            roles: CardRoles) -> bool:
         """Whether this game melds wild cards on their own: the side has such a meld, or
         one is among the legal plays."""
         return any(self._is_wild_set(m) for m in melds) or any(
-            isinstance(a, MakeMeld) and all(c.is_wild for c in a.cards) for a in legal)
+            isinstance(a, MakeMeld) and all(roles.is_wild(c) for c in a.cards) for a in legal)
 
-    def _wild_canasta_play(self, melds: Sequence[Meld], legal: Sequence[Action]
-                           ) -> Action | None:
+    def _wild_canasta_play(self, melds: Sequence[Meld], legal: Sequence[Action],
+                           roles: CardRoles) -> Action | None:
         """Until the side owns a canasta of wild cards: lay wild cards off on its wild
         meld (as many as possible), or start one with the cheapest wild cards."""
         if any(self._is_wild_set(m) and m.canasta is not None for m in melds):
@@ -163,37 +170,40 @@ class GreedyPlayer:
         if layoffs:
             return max(layoffs, key=lambda a: len(a.cards))
         starts = [a for a in legal if isinstance(a, MakeMeld) and a.cards
-                  and all(c.is_wild for c in a.cards)]
+                  and all(roles.is_wild(c) for c in a.cards)]
         if starts:
-            return min(starts, key=lambda a: (sum(_value(c) for c in a.cards), -len(a.cards)))
+            return min(starts, key=lambda a: (sum(_value(c, roles) for c in a.cards),
+                                              -len(a.cards)))
         return None
 
     def _initial(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Meld only along a plan that reaches the minimum; otherwise keep the cards."""
         need = obs.initial_minimums[obs.side] - obs.initial_meld_count
+        roles = obs.roles
         melds = [a for a in legal if isinstance(a, MakeMeld)]
         layoffs = [a for a in legal if isinstance(a, LayOff)]
         if layoffs and obs.initial_meld_count:
-            best_layoff = max(layoffs, key=lambda a: sum(_value(c) for c in a.cards))
-            if sum(_value(c) for c in best_layoff.cards) >= need:
+            best_layoff = max(layoffs, key=lambda a: sum(_value(c, roles) for c in a.cards))
+            if sum(_value(c, roles) for c in best_layoff.cards) >= need:
                 return best_layoff
-        plan = self._plan(obs.hand, melds, need)
+        plan = self._plan(obs.hand, melds, need, roles)
         if plan:
             return plan[0]
         if layoffs and obs.initial_meld_count:
-            return max(layoffs, key=lambda a: sum(_value(c) for c in a.cards))
+            return max(layoffs, key=lambda a: sum(_value(c, roles) for c in a.cards))
         for action in legal:
             if isinstance(action, Retract):
                 return action
         return self._discard(obs, legal)
 
     @staticmethod
-    def _plan(hand: Sequence[Card], melds: Sequence[MakeMeld], need: int) -> list[MakeMeld]:
+    def _plan(hand: Sequence[Card], melds: Sequence[MakeMeld], need: int, roles: CardRoles
+              ) -> list[MakeMeld]:
         counts: dict[Card, int] = {}
         for card in hand:
             counts[card] = counts.get(card, 0) + 1
-        ordered = sorted(melds, key=lambda a: (-(sum(_value(c) for c in a.cards)
-                                                 - 15 * _wilds(a.cards)), len(a.cards)))
+        ordered = sorted(melds, key=lambda a: (-(sum(_value(c, roles) for c in a.cards)
+                                                 - 15 * _wilds(a.cards, roles)), len(a.cards)))
         chosen: list[MakeMeld] = []
         total = 0
         kept = len(hand)
@@ -209,7 +219,7 @@ class GreedyPlayer:
                 counts[c] -= k
             kept -= len(action.cards)
             chosen.append(action)
-            total += sum(_value(c) for c in action.cards)
+            total += sum(_value(c, roles) for c in action.cards)
             if total >= need:
                 return chosen
         return []
@@ -226,11 +236,12 @@ class GreedyPlayer:
         own_ranks = {m.rank for m in obs.my_melds if m.kind is MeldKind.SET}
         others = {m.rank for side, melds in enumerate(obs.melds) if side != obs.side
                   for m in melds if m.kind is MeldKind.SET and m.canasta is None}
+        roles = obs.roles
 
         def keep_score(card: Card) -> float:
-            if card.is_wild:
+            if roles.is_wild(card):
                 return 1000.0
-            if card.is_black_three:
+            if roles.is_stop_card(card):
                 return -50.0
             score = 30.0 * (ranks[card.rank] - 1)
             if card.suit is not None:
@@ -241,6 +252,6 @@ class GreedyPlayer:
                 score += 40.0
             if card.rank in others:
                 score += 35.0
-            return score + _value(card) / 10.0
+            return score + _value(card, roles) / 10.0
 
         return min(discards, key=lambda a: keep_score(a.card))

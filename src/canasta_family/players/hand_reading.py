@@ -49,6 +49,9 @@ class HandReading:
     def __init__(self, obs: Observation, *, draw_count: int, pickup_cards: int,
                  foot_size: int) -> None:
         n = len(obs.hand_sizes)
+        self.roles = obs.roles
+        """Which cards are wild, bonus and stop cards (the observation's rules)."""
+        roles = self.roles
         side_of = {seat: side for side, seats in enumerate(obs.sides) for seat in seats}
         # fresh[seat]: cards that seat has taken in from unseen places this hand;
         # caps[seat][rank] = (cap, fresh[seat] when the cap was set).
@@ -80,7 +83,7 @@ class HandReading:
                 top = None
             elif text.startswith("discard "):
                 card = parse_card(text.split()[1])
-                if not card.is_wild:
+                if not roles.is_wild(card):
                     self._cap(seat, card.rank, 1)
                 top = card
             elif text.startswith("take-pile"):
@@ -91,7 +94,7 @@ class HandReading:
                 action = parse_action(text)
                 assert isinstance(action, (MakeMeld, LayOff))
                 for card in action.cards:
-                    if not card.is_wild:
+                    if not roles.is_wild(card):
                         self._cap(seat, card.rank, 0)
 
     def _cap(self, seat: int, rank: int, cap: int) -> None:
@@ -102,8 +105,11 @@ class HandReading:
 
     def _declined(self, seat: int, top: Card | None, melded: bool) -> None:
         # Before its side has melded a take must also reach the initial minimum, so
-        # declining says nothing; wild cards and 3s are not taken with a pair.
-        if top is None or not melded or top.is_wild or top.rank == 3:
+        # declining says nothing; wild, bonus and stop cards (red and black 3s) are not
+        # taken with a pair.
+        roles = self.roles
+        if (top is None or not melded or roles.is_wild(top) or roles.is_bonus_card(top)
+                or roles.is_stop_card(top)):
             return
         self._cap(seat, top.rank, 1)
 

@@ -198,7 +198,7 @@ class HeuristicPlayer(GreedyPlayer):
         melds = obs.my_melds
         if isinstance(action, LayOff):
             meld = melds[action.meld]
-            wild = _wilds(action.cards)
+            wild = _wilds(action.cards, obs.roles)
             if (meld.kind is MeldKind.SET and self._run_due(obs, rules)
                     and any(self._extends_run(obs, card) for card in action.cards)):
                 return 0.0  # the card is worth more where the side needs a sequence
@@ -210,7 +210,7 @@ class HeuristicPlayer(GreedyPlayer):
             if wild == len(action.cards) and meld.kind is MeldKind.SET and meld.rank is None:
                 return 20.0 + len(action.cards)  # a meld of wild cards only grows with them
             if wild:
-                surplus = _wilds(obs.hand) - self.wild_reserve
+                surplus = _wilds(obs.hand, obs.roles) - self.wild_reserve
                 if (not rules.wild_canasta and meld.kind is MeldKind.SET and wild <= surplus
                         and len(meld.cards) >= self.wild_onto):
                     return 20.0 + len(meld.cards) - 2.0 * wild
@@ -219,7 +219,7 @@ class HeuristicPlayer(GreedyPlayer):
                 return 30.0 + len(action.cards)
             return 10.0 + len(action.cards)
         if isinstance(action, MakeMeld):
-            wild = _wilds(action.cards)
+            wild = _wilds(action.cards, obs.roles)
             if wild == len(action.cards) and rules.wild_canasta:
                 return 14.0 + len(action.cards)
             if wild:
@@ -252,15 +252,17 @@ class HeuristicPlayer(GreedyPlayer):
         """Whether ``card`` is a natural one more at either end of an open sequence of the
         side's, or within two ranks of another natural of its suit in hand (a sequence to
         start: of the thresholds tried, one such card let Bolivia's players go out most)."""
-        if card.is_wild or card.suit is None or card.is_black_three or card.is_red_three:
+        roles = obs.roles
+        if (card.suit is None or roles.is_wild(card) or roles.is_stop_card(card)
+                or roles.is_bonus_card(card)):
             return False
-        if any(c.suit == card.suit and not c.is_wild and 0 < abs(c.rank - card.rank) <= 2
+        if any(c.suit == card.suit and not roles.is_wild(c) and 0 < abs(c.rank - card.rank) <= 2
                for c in obs.hand):
             return True
         for run in obs.my_melds:
             if run.kind is not MeldKind.RUN or run.canasta is not None or run.suit != card.suit:
                 continue
-            ranks = [c.rank for c in run.cards if not c.is_wild]
+            ranks = [c.rank for c in run.cards if not roles.is_wild(c)]
             if card.rank in (min(ranks) - 1, max(ranks) + 1):
                 return True
         return False
@@ -307,7 +309,8 @@ class HeuristicPlayer(GreedyPlayer):
         if not discards:
             return []
         cost = self._discard_cost(obs, discards)
-        return sorted(discards, key=lambda a: (a.card.is_wild, cost(a)))
+        roles = obs.roles
+        return sorted(discards, key=lambda a: (roles.is_wild(a.card), cost(a)))
 
     def _discard_cost(self, obs: Observation, discards: list[Discard]
                       ) -> Callable[[Discard], float]:
@@ -334,10 +337,11 @@ class HeuristicPlayer(GreedyPlayer):
             card = action.card
             return keep[card] + weight * danger.get(card, 0.0)
 
-        naturals = [a for a in discards if not a.card.is_wild]
+        roles = obs.roles
+        naturals = [a for a in discards if not roles.is_wild(a.card)]
         if naturals:
             best = min(naturals, key=cost)
-            wilds = [a for a in discards if a.card.is_wild]
+            wilds = [a for a in discards if roles.is_wild(a.card)]
             if (wilds and rules.wild_blocks and not rules.wild_canasta
                     and obs.pile_size >= self.freeze_pile
                     and danger.get(best.card, 0.0) >= self.freeze_danger):
@@ -355,12 +359,13 @@ class HeuristicPlayer(GreedyPlayer):
         rules = _rules(obs.variant, len(obs.hand_sizes))
         # Cards that grow a sequence count for more while the side must still make one.
         run_weight = self.run_weight * (self.run_due_weight if self._run_due(obs, rules) else 1.0)
+        roles = obs.roles
         scores: dict[Card, float] = {}
         for card in set(hand):
-            if card.is_wild:
+            if roles.is_wild(card):
                 scores[card] = 1000.0
                 continue
-            if card.is_black_three:
+            if roles.is_stop_card(card):
                 scores[card] = -20.0
                 continue
             score = 30.0 * (ranks[card.rank] - 1)
@@ -371,11 +376,11 @@ class HeuristicPlayer(GreedyPlayer):
             if card.rank in own_ranks:
                 score += 40.0
             for run in runs:
-                low = min(c.rank for c in run.cards if not c.is_wild)
-                high = max(c.rank for c in run.cards if not c.is_wild)
+                low = min(c.rank for c in run.cards if not roles.is_wild(c))
+                high = max(c.rank for c in run.cards if not roles.is_wild(c))
                 if run.suit == card.suit and (card.rank == low - 1 or card.rank == high + 1):
                     score += 40.0 * run_weight
-            scores[card] = score + _value(card) / 10.0
+            scores[card] = score + _value(card, roles) / 10.0
         return scores
 
     def _caution(self, rules: _Rules) -> float:
@@ -404,22 +409,23 @@ class HeuristicPlayer(GreedyPlayer):
                               foot_size=rules.foot_size)
         unseen = know.unseen(rules.deck)
         pool = max(1, sum(v for v in unseen.values() if v > 0))
+        roles = obs.roles
         by_rank: Counter[int] = Counter()
         wild_unseen = 0
         for card, count in unseen.items():
             if count > 0:
-                if card.is_wild:
+                if roles.is_wild(card):
                     wild_unseen += count
                 else:
                     by_rank[card.rank] += count
         known = know.known[nxt]
-        known_ranks = Counter(c.rank for c in known.elements() if not c.is_wild)
+        known_ranks = Counter(c.rank for c in known.elements() if not roles.is_wild(c))
         hidden = max(0, obs.hand_sizes[nxt] - sum(known.values()))
         melded = obs.initial_melds_made[side]
         pile = rules.pile
         frozen = (pile.always_frozen or (pile.frozen_before_initial_meld and not melded)
                   or (pile.frozen_by_wild_or_red_three
-                      and (any(c.is_wild or c.is_red_three for c in know.pile)
+                      and (any(roles.is_wild(c) or roles.is_bonus_card(c) for c in know.pile)
                            or (know.pile_unknown > 0 and obs.pile_frozen))))
         onto: set[int] = set()
         run_ends: set[tuple[int, object]] = set()
@@ -428,7 +434,7 @@ class HeuristicPlayer(GreedyPlayer):
                 if m.canasta is not None and pile.layoff_not_on_canasta:
                     continue
                 if m.kind is MeldKind.RUN:
-                    ranks = [c.rank for c in m.cards if not c.is_wild]
+                    ranks = [c.rank for c in m.cards if not roles.is_wild(c)]
                     run_ends.add((min(ranks) - 1, m.suit))
                     run_ends.add((max(ranks) + 1, m.suit))
                 elif m.rank is not None:
@@ -437,9 +443,9 @@ class HeuristicPlayer(GreedyPlayer):
         has_wild = 1.0 - math.exp(-hidden * wild_unseen / pool)
         out: dict[Card, float] = {}
         for card in cards:
-            if card.is_wild or card.is_red_three:
+            if roles.is_wild(card) or roles.is_bonus_card(card):
                 continue
-            if card.is_black_three and pile.blocked_black_three:
+            if roles.is_stop_card(card) and pile.blocked_black_three:
                 continue
             if card.rank in onto or (card.rank, card.suit) in run_ends:
                 out[card] = 1.0
