@@ -46,7 +46,7 @@ from typing import Any, SupportsIndex, cast
 
 import attrs
 
-from canasta_family.cards import Card, format_cards, parse_card
+from canasta_family.cards import _RANK_OF, Card, Rank, format_cards, parse_card
 from canasta_family.errors import InvalidActionError, excerpt
 
 __all__ = [
@@ -206,29 +206,109 @@ class PickUp:
         return f"pick-up {self.onto}"
 
 
-@attrs.frozen
+Stands = tuple[tuple[Card, Rank], ...]
+"""Which rank wild cards of a sequence stand for, as (card, rank) pairs in card order."""
+
+
+def _stands(value: object) -> Stands:
+    if isinstance(value, (str, bytes)):
+        raise InvalidActionError(f"stands must be (card, rank) pairs, not {excerpt(value)}",
+                                 field="stands")
+    try:
+        pairs: tuple[object, ...] = tuple(cast(Iterable[object], value))
+    except TypeError:
+        raise InvalidActionError(f"stands must be (card, rank) pairs, not {excerpt(value)}",
+                                 field="stands") from None
+    out: list[tuple[Card, Rank]] = []
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Card)):
+            raise InvalidActionError(f"{excerpt(pair)} is not a (card, rank) pair",
+                                     field="stands")
+        card, rank = pair
+        if isinstance(rank, bool) or not isinstance(rank, int) \
+                or not Rank.TWO <= rank <= Rank.ACE:
+            raise InvalidActionError(f"a wild card stands for a rank from 2 to A, not "
+                                     f"{excerpt(rank)}", field="stands")
+        out.append((card, Rank(rank)))
+    return tuple(sorted(out, key=lambda pair: (pair[0].code, int(pair[1]))))
+
+
+def _stands_in_cards(cards: tuple[Card, ...], stands: Stands) -> None:
+    left = list(cards)
+    for card, _rank in stands:
+        if card not in left:
+            raise InvalidActionError(f"{card} is named as standing for a rank but is not "
+                                     "among the cards", field="stands")
+        left.remove(card)
+
+
+def _format_with_stands(cards: tuple[Card, ...], stands: Stands) -> str:
+    """The cards in their order, each card of ``stands`` written ``card=rank``."""
+    if not stands:
+        return format_cards(cards)
+    words = [str(card) for card in cards]
+    taken = [False] * len(cards)
+    for card, rank in stands:
+        index = next(i for i, c in enumerate(cards) if c == card and not taken[i])
+        taken[index] = True
+        words[index] = f"{card}={rank.symbol}"
+    return " ".join(words)
+
+
+def _repr_with_stands(head: str, stands: Stands) -> str:
+    if not stands:
+        return head + ")"
+    return head + f", stands={stands!r})"
+
+
+@attrs.frozen(repr=False)
 class MakeMeld:
-    """Put down a new meld made of these cards from hand."""
+    """Put down a new meld made of these cards from hand.
+
+    ``stands`` says which rank wild cards of a sequence stand for, where the cards leave
+    more than one place (BU-15): ``meld 5h 6h JK=7`` rather than ``meld 5h 6h JK=4``.
+    Where there is one place, or the meld is a set, it stays empty.
+
+    >>> meld = parse_action("meld 6h JK=7 5h")
+    >>> meld.stands, str(meld)
+    (((Card('JK'), <Rank.SEVEN: 7>),), 'meld 5h 6h JK=7')
+    """
 
     cards: tuple[Card, ...] = attrs.field(converter=_canonical, validator=_some_cards)
+    stands: Stands = attrs.field(default=(), converter=_stands)
 
     kind = "meld"
 
+    def __attrs_post_init__(self) -> None:
+        _stands_in_cards(self.cards, self.stands)
+
+    def __repr__(self) -> str:
+        return _repr_with_stands(f"MakeMeld(cards={self.cards!r}", self.stands)
+
     def __str__(self) -> str:
-        return "meld " + format_cards(self.cards)
+        return "meld " + _format_with_stands(self.cards, self.stands)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LayOff:
-    """Add cards from hand to meld ``meld`` of your side (AS-12)."""
+    """Add cards from hand to meld ``meld`` of your side (AS-12). ``stands``: as for
+    :class:`MakeMeld`, where a wild card could join a sequence at either end."""
 
     meld: int = attrs.field(converter=_meld_number)
     cards: tuple[Card, ...] = attrs.field(converter=_canonical, validator=_some_cards)
+    stands: Stands = attrs.field(default=(), converter=_stands)
 
     kind = "lay-off"
 
+    def __attrs_post_init__(self) -> None:
+        _stands_in_cards(self.cards, self.stands)
+
+    def __repr__(self) -> str:
+        return _repr_with_stands(f"LayOff(meld={self.meld!r}, cards={self.cards!r}",
+                                 self.stands)
+
     def __str__(self) -> str:
-        return f"lay-off {self.meld} " + format_cards(self.cards)
+        return f"lay-off {self.meld} " + _format_with_stands(self.cards, self.stands)
 
 
 @attrs.frozen
@@ -391,6 +471,25 @@ def _need_cards(verb: str, args: list[str]) -> tuple[Card, ...]:
     return _cards_of(args)
 
 
+def _cards_standing(words: list[str]) -> tuple[tuple[Card, ...], Stands]:
+    """Cards written plainly or as ``card=rank`` (a wild card and the rank it stands for
+    in a sequence)."""
+    cards: list[Card] = []
+    stands: list[tuple[Card, Rank]] = []
+    for word in words:
+        card_text, equals, rank_text = word.partition("=")
+        card = _cards_of([card_text])[0]
+        cards.append(card)
+        if equals:
+            rank = _RANK_OF.get(rank_text.lower())
+            if rank is None or rank == Rank.JOKER:
+                raise InvalidActionError(f"{excerpt(word)}: write the rank a wild card stands "
+                                         "for after '=', from 2 to A (e.g. JK=7)",
+                                         field="stands")
+            stands.append((card, rank))
+    return tuple(cards), tuple(stands)
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text notation (see the module documentation).
 
@@ -449,12 +548,16 @@ def parse_action(text: str) -> Action:
             raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")
         return PickUp(onto=_index(args[0], "onto"))
     if verb == "meld":
-        return MakeMeld(cards=_need_cards(verb, args))
+        if not args:
+            raise InvalidActionError("'meld' needs at least one card", field="cards")
+        cards, stands = _cards_standing(args)
+        return MakeMeld(cards=cards, stands=stands)
     if verb == "lay-off":
         if len(args) < 2:
             raise InvalidActionError("write 'lay-off N CARDS', e.g. 'lay-off 0 7d'",
                                      field="meld")
-        return LayOff(meld=_index(args[0], "meld"), cards=_cards_of(args[1:]))
+        cards, stands = _cards_standing(args[1:])
+        return LayOff(meld=_index(args[0], "meld"), cards=cards, stands=stands)
     if verb == "merge":
         if len(args) != 2:
             raise InvalidActionError("write 'merge N M' with two meld numbers", field="meld")

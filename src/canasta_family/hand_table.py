@@ -48,7 +48,7 @@ def meld_to_json(meld: Meld) -> dict[str, Any]:
     >>> meld_to_json(meld)
     {'kind': 'set', 'rank': '7', 'suit': None, 'cards': '7c 7h 7s JK', 'wilds': 1, 'canasta': None}
     """
-    return {
+    data: dict[str, Any] = {
         "kind": meld.kind.value,
         "rank": None if meld.rank is None else meld.rank.symbol,
         "suit": None if meld.suit is None else meld.suit.letter,
@@ -56,6 +56,10 @@ def meld_to_json(meld: Meld) -> dict[str, Any]:
         "wilds": meld.wilds,
         "canasta": meld.canasta,
     }
+    if meld.places:
+        # A run holding wild cards: the place of each card, in the order of ``cards``.
+        data["places"] = list(meld.places)
+    return data
 
 
 def meld_from_json(data: object, where: str = "meld") -> Meld:
@@ -70,7 +74,9 @@ def meld_from_json(data: object, where: str = "meld") -> Meld:
     ...
     canasta_family.errors.RecordError: meld: missing field(s) canasta, cards, rank, suit, wilds
     """
-    fields = _fields(data, where, ("kind", "rank", "suit", "cards", "wilds", "canasta"))
+    names = ("kind", "rank", "suit", "cards", "wilds", "canasta")
+    fields = _fields(data, where, (*names, "places") if isinstance(data, Mapping)
+                     and "places" in data else names)
     kind = _KIND_BY_NAME.get(fields["kind"]) if isinstance(fields["kind"], str) else None
     if kind is None:
         raise RecordError(f"{where}.kind must be one of {', '.join(_KIND_BY_NAME)}, "
@@ -80,8 +86,18 @@ def meld_from_json(data: object, where: str = "meld") -> Meld:
     canasta = fields["canasta"]
     if canasta is not None and not isinstance(canasta, str):
         raise RecordError(f"{where}.canasta must be text or null, not {canasta!r}")
-    return Meld(kind=kind, rank=rank, suit=suit, cards=_cards(fields["cards"], f"{where}.cards"),
-                wilds=_count(fields["wilds"], f"{where}.wilds"), canasta=canasta)
+    cards = _cards(fields["cards"], f"{where}.cards")
+    places: tuple[int, ...] = ()
+    if "places" in fields:
+        raw = fields["places"]
+        if not (isinstance(raw, list) and len(raw) == len(cards) and all(
+                isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 14 for p in raw)):
+            raise RecordError(f"{where}.places must list a place from 1 to 14 for each card, "
+                              f"not {raw!r}")
+        places = tuple(raw)
+    return Meld(kind=kind, rank=rank, suit=suit, cards=cards,
+                wilds=_count(fields["wilds"], f"{where}.wilds"), canasta=canasta,
+                places=places)
 
 
 @attrs.frozen

@@ -39,6 +39,11 @@ class Meld:
     ``rank`` is the rank of a set (``None`` for a set of wild cards only); ``suit`` the
     suit of a run. ``cards`` are in canonical order; ``wilds`` counts the wild cards among
     them. ``canasta`` is the canasta kind or ``None``.
+
+    ``places`` is set only for a run holding cards the variant calls wild (BU-15): the
+    place of each card of ``cards``, in the same order (2 to 14 for the ranks 2 to A, 1
+    for a low ace). Its text then lists the cards by place, a card away from its own
+    place written with the rank it stands for (``5h 6h JK=7 8h``).
     """
 
     kind: MeldKind
@@ -47,6 +52,7 @@ class Meld:
     cards: tuple[Card, ...]
     wilds: int
     canasta: str | None
+    places: tuple[int, ...] = attrs.field(default=())
 
     @property
     def naturals(self) -> int:
@@ -62,4 +68,13 @@ class Meld:
         return len(self.cards)
 
     def __str__(self) -> str:
-        return format_cards(self.cards)
+        if not self.places:
+            return format_cards(self.cards)
+        words = []
+        for place, card in sorted(zip(self.places, self.cards, strict=True),
+                                  key=lambda pair: (pair[0], pair[1].code)):
+            own = not card.is_joker and card.suit == self.suit and (
+                int(card.rank) == place or (place == 1 and card.rank == Rank.ACE))
+            words.append(str(card) if own else
+                         f"{card}={'A' if place == 1 else Rank(place).symbol}")
+        return " ".join(words)

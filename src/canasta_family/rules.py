@@ -206,8 +206,13 @@ class MeldRules:
     Runs (``runs``): ``run_min``–``run_max`` consecutive naturals of one suit between
     ``run_low`` and ``run_high``; with ``run_ace_low`` (and ``run_low`` 2) the ace may also
     stand below the 2 (A-2-3) as well as above the king, never both unless a run holds
-    two aces, never wrapping round (K-A-2 is no run, BU-12). ``wild_melds``: sets of wild
-    cards only, ``min_size`` up to ``wild_meld_max``. ``black_threes``: ``"going-out"``
+    two aces, never wrapping round (K-A-2 is no run, BU-12). ``run_wilds``: how many wild
+    cards a run may hold, each standing for one place (BU-14, BU-15; 0: runs are all
+    naturals); ``run_wild_in_own_place``: a wild card with a rank (a 2) lying at its own
+    place in a run of its suit is a natural there (BU-12); ``run_wild_moves``: laying off
+    the natural a run's wild card stands for moves the wild card (BU-16; otherwise that
+    place is taken). ``wild_melds``: sets of wild cards only, ``min_size`` up to
+    ``wild_meld_max``. ``black_threes``: ``"going-out"``
     (a natural set of black 3s only in the going-out turn, AS-33) or ``"never"``.
     ``merge``: two same-rank sets of a side may be merged (AS-13).
     ``one_open_meld_per_rank``: a side holds at most one non-canasta set of each rank, sets of
@@ -233,6 +238,9 @@ class MeldRules:
     run_low: Rank = Rank.FOUR
     run_high: Rank = Rank.ACE
     run_ace_low: bool = False
+    run_wilds: int = 0
+    run_wild_in_own_place: bool = False
+    run_wild_moves: bool = False
     wild_melds: bool = False
     wild_meld_max: int = 7
     black_threes: str = "going-out"
@@ -251,8 +259,10 @@ class CanastaRules:
     wild cards, ``"mixed"`` with them, ``"wild"`` when all are wild, or the name
     ``rank_kinds`` gives a natural canasta of that rank (PH-11: sevens) and
     ``rank_mixed_kinds`` a mixed one (PH-O2: a mixed canasta of sevens). A run of
-    ``run_canasta_size`` cards is a ``run_kind`` canasta (the samba). ``bonuses`` maps
-    every kind to its bonus.
+    ``run_canasta_size`` cards is a ``run_kind`` canasta (the samba); one holding wild
+    cards is a ``run_mixed_kind`` canasta where that is set (BU-17), and a run without
+    wild cards whose length ``run_length_kinds`` names is of that kind (BU-18: 13 and 14
+    cards). ``bonuses`` maps every kind to its bonus.
     """
 
     bonuses: Mapping[str, int] = attrs.field(
@@ -260,6 +270,8 @@ class CanastaRules:
     rank_kinds: Mapping[Rank, str] = attrs.field(factory=dict)
     rank_mixed_kinds: Mapping[Rank, str] = attrs.field(factory=dict)
     run_kind: str = "run"
+    run_mixed_kind: str | None = None
+    run_length_kinds: Mapping[int, str] = attrs.field(factory=dict)
     run_canasta_size: int = 7
     wild_kind: str = "wild"
 

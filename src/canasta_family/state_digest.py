@@ -73,7 +73,9 @@ def state_digest(game: Game) -> dict[str, str]:
             [_cards(game.hand_cards(p)) for p in seats],
             [_cards(game.foot_cards(p)) for p in seats],
             _cards(game.stock_cards()), _cards(game.pile), _cards(game.aside_cards()),
-            [[_cards(meld.cards) for meld in game.side_melds(s)] for s in sides],
+            # A run's places (where it holds wild cards) are part of its state.
+            [[_cards(meld.cards) + (f" @{list(meld.places)}" if meld.places else "")
+              for meld in game.side_melds(s)] for s in sides],
             [_cards(game.side_red_threes(s)) for s in sides],
         ],
         "scores": [list(game.scores), game.hand_number, game.dealer],

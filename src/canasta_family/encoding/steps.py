@@ -18,6 +18,9 @@ action                              steps
                                     ``COMMIT``
 ``lay-off N C1 … Ck``               ``LAY_OFF+N``, the cards as above, ``COMMIT``
 ``take-pile C1 … Ck``               ``TAKE``, the cards of the take meld, ``COMMIT``
+``meld 5h 6h JK=7``                 as ``meld``, each card with a place followed by
+                                    ``STAND+(rank − 2)`` (variants whose sequences
+                                    hold wild cards; ``lay-off`` likewise)
 ==================================  ===================================================
 
 Cards are selected in canonical order (by card code, repeats allowed), so each action has
@@ -55,8 +58,9 @@ from canasta_family.actions import (
     PickUp,
     PlaceRedThree,
     Retract,
+    Stands,
 )
-from canasta_family.cards import NUM_CODES, Card, card_from_code
+from canasta_family.cards import NUM_CODES, Card, Rank, card_from_code
 from canasta_family.engine import Game
 
 __all__ = ["StepBuilder", "StepCodec", "StepError"]
@@ -64,6 +68,7 @@ __all__ = ["StepBuilder", "StepCodec", "StepError"]
 _SINGLE = ("draw", "pass", "retract", "answer-yes", "answer-no", "meld", "take", "commit")
 _CARD_BLOCKS = ("discard", "place", "card")
 _MELD_BLOCKS = ("pick-up", "take-onto", "lay-off", "merge", "merge-with")
+_STAND_RANKS = 13  # the ranks 2 to A a wild card of a sequence may stand for
 
 
 class StepError(ValueError):
@@ -85,7 +90,9 @@ class StepCodec:
     number): the eight single steps ``draw pass retract answer-yes answer-no meld take
     commit``; ``ask`` (one per seat); ``discard``, ``place`` and ``card`` (53 each,
     by card code: ``(rank − 2) × 4 + suit``, joker 52); ``pick-up``, ``take-onto``,
-    ``lay-off``, ``merge`` and ``merge-with`` (``max_melds`` each, by meld number).
+    ``lay-off``, ``merge`` and ``merge-with`` (``max_melds`` each, by meld number); with
+    ``places`` (variants whose sequences hold wild cards at places), last ``stand`` (13,
+    the ranks 2 to A a wild card stands for).
 
     >>> codec = StepCodec(num_players=4, max_melds=54)
     >>> codec.size, codec.offsets["discard"], codec.index("card", 52)
@@ -94,6 +101,7 @@ class StepCodec:
 
     num_players: int
     max_melds: int
+    places: bool = False
     offsets: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     size: int = attrs.field(init=False)
 
@@ -117,6 +125,9 @@ class StepCodec:
         for name in _MELD_BLOCKS:
             offsets[name] = at
             at += self.max_melds
+        if self.places:
+            offsets["stand"] = at
+            at += _STAND_RANKS
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "size", at)
 
@@ -129,8 +140,10 @@ class StepCodec:
         >>> StepCodec.for_game(canasta_family.new_game("american-samba", players=2)).max_melds
         54
         """
+        rules = game.meld_rules
         return cls(num_players=game.num_players,
-                   max_melds=len(game.deck) // max(1, game.meld_rules.min_size))
+                   max_melds=len(game.deck) // max(1, rules.min_size),
+                   places=rules.runs and (rules.run_wilds > 0 or rules.run_wild_in_own_place))
 
     def _block_size(self, name: str) -> int:
         if name in _SINGLE:
@@ -141,6 +154,8 @@ class StepCodec:
             return NUM_CODES
         if name in _MELD_BLOCKS:
             return self.max_melds
+        if name == "stand" and self.places:
+            return _STAND_RANKS
         raise StepError(f"unknown step block {name!r}", field="step")
 
     def index(self, name: str, argument: int = 0) -> int:
@@ -183,13 +198,29 @@ class StepCodec:
                 out.append(name)
             elif name in _CARD_BLOCKS:
                 out.append(f"{name} {card_from_code(arg)}")
+            elif name == "stand":
+                out.append(f"stand {Rank(arg + 2).symbol}")
             else:
                 out.append(f"{name} {arg}")
         return out
 
-    def _cards(self, cards: Iterable[Card]) -> tuple[int, ...]:
+    def _cards(self, cards: Iterable[Card], stands: Stands = ()) -> tuple[int, ...]:
         base = self.offsets["card"]
-        return tuple(base + card.code for card in cards)
+        if not stands:
+            return tuple(base + card.code for card in cards)
+        if not self.places:
+            raise StepError("this codec has no steps for the places of wild cards: make it "
+                            "with places=True", field="stands")
+        pending = list(stands)
+        out: list[int] = []
+        for card in cards:
+            out.append(base + card.code)
+            for i, (named, rank) in enumerate(pending):
+                if named == card:
+                    out.append(self.offsets["stand"] + int(rank) - 2)
+                    del pending[i]
+                    break
+        return tuple(out)
 
     def steps_of(self, action: Action) -> tuple[int, ...]:
         """The step sequence that writes ``action`` (see the module documentation).
@@ -220,10 +251,10 @@ class StepCodec:
         if isinstance(action, Merge):
             return (self.index("merge", action.first), self.index("merge-with", action.second))
         if isinstance(action, MakeMeld):
-            return (o["meld"], *self._cards(action.cards), o["commit"])
+            return (o["meld"], *self._cards(action.cards, action.stands), o["commit"])
         if isinstance(action, LayOff):
-            return (self.index("lay-off", action.meld), *self._cards(action.cards),
-                    o["commit"])
+            return (self.index("lay-off", action.meld),
+                    *self._cards(action.cards, action.stands), o["commit"])
         # What remains is a pile take.
         if action.onto is not None:
             return (self.index("take-onto", action.onto),)

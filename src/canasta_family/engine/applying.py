@@ -220,7 +220,7 @@ class _Applying(_Listing):
         melds = self._melds[side]
         index = action.meld
         old = melds[index]
-        new = self._laid_off(old, codes)
+        new = self._laid_off(old, codes, action.stands)
         hand = self._hands[player]
         for code in codes:
             hand[code] -= 1

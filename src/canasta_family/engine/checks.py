@@ -80,7 +80,7 @@ class _Checks(_GoingOut):
         after = self._hsize[player] - len(codes)
         value = self._counted_value(codes)
         initial_after = self._initial[side] or self._turn_value + value >= self._minimum[side]
-        shape = self._shape(codes, black3_ok=True)
+        shape = self._shape(codes, True, action.stands)
         if len(shape) == 2:
             raise self._fail(shape)
         kind, rank, _suit, wild = shape
@@ -91,7 +91,9 @@ class _Checks(_GoingOut):
             raise IllegalActionError(self._rule("one-open-meld"), "your side already has "
                                      + ("a meld" if self._s.meld.one_meld_per_rank else
                                         "an unfinished meld") + " of that rank: add to it")
-        self._check_custom_meld(side, kind, rank, codes, wild)
+        self._check_custom_meld(side, kind, rank, codes, wild,
+                                base=self._made_meld(action)[0] if self._s.positional
+                                and self._s.custom_meld_check else None)
         self._check_initial_owed(side, action)
         self._check_ending(player, after, kinds, initial_after, rank in self._s.stop_ranks,
                            action)
@@ -202,7 +204,7 @@ class _Checks(_GoingOut):
         meld = self._melds[side][action.meld]
         after = self._hsize[player] - len(codes)
         black3 = meld.rank in self._s.stop_ranks
-        new, problem = self._layoff_problem(meld, codes, black3_ok=True)
+        new, problem = self._layoff_problem(meld, codes, True, action.stands)
         if problem:
             raise self._fail(problem)
         assert new is not None

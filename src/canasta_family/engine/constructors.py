@@ -34,14 +34,17 @@ def _make(cls: type, **fields: object) -> Any:
 # (Class attributes of a slotted class are its slots' member descriptors; typed as the
 # fields' values, hence the casts.)
 _SET_MAKE_CARDS = cast(Any, MakeMeld).cards.__set__
+_SET_MAKE_STANDS = cast(Any, MakeMeld).stands.__set__
 _SET_LAYOFF_MELD = cast(Any, LayOff).meld.__set__
 _SET_LAYOFF_CARDS = cast(Any, LayOff).cards.__set__
+_SET_LAYOFF_STANDS = cast(Any, LayOff).stands.__set__
 _SET_MELD_KIND = cast(Any, Meld).kind.__set__
 _SET_MELD_RANK = cast(Any, Meld).rank.__set__
 _SET_MELD_SUIT = cast(Any, Meld).suit.__set__
 _SET_MELD_CARDS = cast(Any, Meld).cards.__set__
 _SET_MELD_WILDS = cast(Any, Meld).wilds.__set__
 _SET_MELD_CANASTA = cast(Any, Meld).canasta.__set__
+_SET_MELD_PLACES = cast(Any, Meld).places.__set__
 
 
 def _new_make_meld(cards: tuple[Card, ...]) -> MakeMeld:
@@ -52,11 +55,13 @@ def _new_make_meld(cards: tuple[Card, ...]) -> MakeMeld:
     """
     action: MakeMeld = object.__new__(MakeMeld)
     _SET_MAKE_CARDS(action, cards)
+    _SET_MAKE_STANDS(action, ())
     return action
 
 
 def _new_meld(kind: MeldKind, rank: Rank | None, suit: Suit | None,
-              cards: tuple[Card, ...], wilds: int, canasta: str | None) -> Meld:
+              cards: tuple[Card, ...], wilds: int, canasta: str | None,
+              places: tuple[int, ...] = ()) -> Meld:
     """``Meld(...)`` without its converters, from fields already canonical.
 
     >>> cards = CARDS[8:11]
@@ -71,6 +76,7 @@ def _new_meld(kind: MeldKind, rank: Rank | None, suit: Suit | None,
     _SET_MELD_CARDS(meld, cards)
     _SET_MELD_WILDS(meld, wilds)
     _SET_MELD_CANASTA(meld, canasta)
+    _SET_MELD_PLACES(meld, places)
     return meld
 
 
@@ -83,6 +89,7 @@ def _new_layoff(meld: int, cards: tuple[Card, ...]) -> LayOff:
     action: LayOff = object.__new__(LayOff)
     _SET_LAYOFF_MELD(action, meld)
     _SET_LAYOFF_CARDS(action, cards)
+    _SET_LAYOFF_STANDS(action, ())
     return action
 
 

@@ -172,7 +172,9 @@ class _GoingOut(_TakeChecks):
                 avail = [hand[code] for code in place_codes]
                 for meld in run_cards:
                     if meld.suit is not None and int(meld.suit) == suit:
-                        for card in meld.cards:
+                        for place in meld.places:  # a run with wild cards: by place
+                            avail[place - first] += 1
+                        for card in () if meld.places else meld.cards:
                             rank = card.code // 4 + 2
                             avail[rank - first] += 1
                             if ace_low and rank == ACE:
@@ -183,6 +185,10 @@ class _GoingOut(_TakeChecks):
                 for i, count in enumerate(avail):
                     if count:
                         present |= 1 << i
+                if s.positional:
+                    # Wild cards may fill gaps: a bound without the stretch.
+                    more += (sum(avail) + wild) // run_size
+                    continue
                 stretch = present
                 for _ in range(run_size - 1):
                     stretch &= stretch >> 1
@@ -217,6 +223,7 @@ class _GoingOut(_TakeChecks):
         ends: list[list[tuple[int, int]]] = []
         set_rank_set = s.set_rank_set
         stop_ranks = s.stop_ranks
+        positional = s.positional
         # Wild cards and bonus cards are never lone: only each rank's other cards count.
         for rank, base, codes, counts_of in s.rank_naturals:
             if base >= 0:
@@ -232,7 +239,7 @@ class _GoingOut(_TakeChecks):
                     and held + wild >= mr.min_size:
                 if mr.runs and not masks and held < mr.min_size:
                     masks, ends = self._run_shapes(melds)
-                if held < mr.min_size and not (mr.runs and any(
+                if held < mr.min_size and not positional and not (mr.runs and any(
                         hand[code] and self._may_run(code, masks, ends)
                         for code in codes)):
                     demand += mr.min_size - held
@@ -242,6 +249,8 @@ class _GoingOut(_TakeChecks):
                 count = hand[code]
                 if not count:
                     continue
+                if positional and mr.run_low <= rank <= mr.run_high:
+                    continue  # wild cards may join it to any card of its suit: not lone
                 if mr.runs:
                     if not masks:
                         masks, ends = self._run_shapes(melds)
@@ -284,19 +293,32 @@ class _GoingOut(_TakeChecks):
         (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
         rank = code // 4 + 2
         mask = masks[code % 4]
-        # A low ace (bit 1 of its mask, BU-12) may stand at either of its places.
-        for place in (rank, ACE_LOW) if rank == ACE and mask & 2 else (rank,):
-            if not mask >> place & 1:
-                return False  # outside the run ranks
-            if (place > 1 and (mask >> (place - 2) & 3) == 3) \
-                    or (mask >> (place - 1) & 5) == 5 or (mask >> (place + 1) & 3) == 3:
+        if rank == ACE and mask & 2:
+            # A low ace (bit 1 of its mask, BU-12) may stand at either of its places.
+            suit_ends = ends[code % 4]
+            return _GoingOut._may_run_at(ACE, mask, suit_ends) \
+                or _GoingOut._may_run_at(ACE_LOW, mask, suit_ends)
+        if not mask >> rank & 1:
+            return False  # outside the run ranks
+        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
+                or (mask >> (rank + 1) & 3) == 3:
+            return True
+        for low, high in ends[code % 4]:
+            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
+                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
                 return True
-            for low, high in ends[code % 4]:
-                if place in (low - 1, high + 1) \
-                        or (place + 1 == low - 1 and mask >> (place + 1) & 1) \
-                        or (place - 1 == high + 1 and mask >> (place - 1) & 1):
-                    return True
         return False
+
+    @staticmethod
+    def _may_run_at(place: int, mask: int, ends: list[tuple[int, int]]) -> bool:
+        """:meth:`_may_run` for a card at ``place`` (an ace at either of its places)."""
+        if (place > 1 and (mask >> (place - 2) & 3) == 3) \
+                or (mask >> (place - 1) & 5) == 5 or (mask >> (place + 1) & 3) == 3:
+            return True
+        return any(place in (low - 1, high + 1)
+                   or (place + 1 == low - 1 and mask >> (place + 1) & 1)
+                   or (place - 1 == high + 1 and mask >> (place - 1) & 1)
+                   for low, high in ends)
 
     def _reach_after(self, action: Action) -> bool:
         """Whether going out this turn stays possible after the play ``action`` (which
@@ -422,6 +444,13 @@ class _GoingOut(_TakeChecks):
                     plays.append(self._layoff_action(index, codes))
         # Plays that keep wild cards for later first (another rank may need them), then
         # the largest: a way out, where there is one, tends to be met early.
+        if s.positional:
+            # Sequences whose cards have places come from the plain search (run_melds).
+            plays.extend(action for action in self._positional_melds(hand)
+                         if any(card.code == pivot for card in action.cards))
+            for index, meld in enumerate(self._melds[side]):
+                plays.extend(action for action in self._positional_layoffs(hand, index, meld)
+                             if any(card.code == pivot for card in action.cards))
         is_wild = s.wild
         plays.sort(key=lambda play: (sum([is_wild[card.code] for card in
                                           getattr(play, "cards", ())]),

@@ -229,7 +229,7 @@ class _InitialMeld(_LayoffEntries):
         if melds is None:
             melds = self._melds[side]
         low = high = 0
-        if mr.runs and any(m.kind is MeldKind.RUN for m in melds):
+        if mr.runs and (s.positional or any(m.kind is MeldKind.RUN for m in melds)):
             # A natural may lie off on a run on the table from far away: count them all.
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
@@ -297,6 +297,7 @@ class _InitialMeld(_LayoffEntries):
         stretch = b"\x01" * run_min
         # A low ace (BU-12) stands before the lowest rank: one more byte in front.
         ace_low = mr.run_ace_low
+        taken: set[int] = set()  # (the low ace counted once)
         total = 0
         for suit in range(4):
             column = columns[suit::4]
@@ -305,7 +306,6 @@ class _InitialMeld(_LayoffEntries):
             if stretch not in column:
                 continue
             size = len(column)
-            taken = set()
             i = 0
             while i < size:
                 if not column[i]:
@@ -314,10 +314,15 @@ class _InitialMeld(_LayoffEntries):
                 j = i
                 while j < size and column[j]:
                     j += 1
-                if j - i >= run_min:
+                if j - i >= run_min and not ace_low:
                     for k in range(i, j):
-                        rank = low + k - ace_low
-                        code = start + 4 * (k - ace_low) + suit if rank >= low else 48 + suit
+                        if not in_sets >> (low + k) & 1:
+                            code = start + 4 * k + suit
+                            total += values[code] * counted[code]
+                elif j - i >= run_min:
+                    for k in range(i, j):
+                        # (k = 0 is the low ace, the ace's own place at the top too)
+                        code = start + 4 * (k - 1) + suit if k else 48 + suit
                         if not in_sets >> (code // 4 + 2) & 1 and code not in taken:
                             taken.add(code)
                             total += values[code] * counted[code]
@@ -509,7 +514,8 @@ class _InitialMeld(_LayoffEntries):
             if isinstance(action, MakeMeld):
                 melds.append(self._made_meld(action)[0])
             else:
-                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used))
+                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used),
+                                                    action.stands)
             hand = self._hands[player][:]
             for code in used:
                 hand[code] -= 1

@@ -62,18 +62,36 @@ class _LayoffEntries(_MeldEntries):
                 found = self._layoff_natural(meld, int(set_rank), base, held, wild, held_key)
             return found
         size = len(meld.cards)
+        if meld.kind is MeldKind.RUN and s.positional:
+            return _NO_LAYOFFS  # listed by the plain search of ``run_melds``
         if meld.kind is MeldKind.RUN:
             # Only the held cards running on from either end can join: the lay-offs
             # depend on how many there are below and above (up to the room left).
             mr = self._s.meld
             suit = int(meld.suit)  # type: ignore[arg-type]
-            low, down, up = self._run_reach(hand, meld)
+            if mr.run_ace_low:
+                low, down_codes, up_codes = self._run_reach(hand, meld)
+                down, up = len(down_codes), len(up_codes)
+                # The lay-offs also depend on how many aces are held (one ace cannot go
+                # to both ends).
+                aces = min(hand[48 + suit], 2)
+            else:
+                low = int(meld.cards[0].rank)
+                run_room = mr.run_max - size
+                down = 0
+                rank = low - 1
+                while down < run_room and rank >= mr.run_low and hand[(rank - 2) * 4 + suit]:
+                    down += 1
+                    rank -= 1
+                up = 0
+                rank = low + size
+                while up < run_room and rank <= mr.run_high and hand[(rank - 2) * 4 + suit]:
+                    up += 1
+                    rank += 1
+                aces = 0
             if not down and not up:
                 return _NO_LAYOFFS
-            # Where the ace may run low, the lay-offs also depend on how many aces are
-            # held (one ace cannot go to both ends).
-            key: tuple[object, ...] = (2, suit, low, size, len(down), len(up),
-                                       min(hand[48 + suit], 2) if mr.run_ace_low else 0)
+            key: tuple[object, ...] = (2, suit, low, size, down, up, aces)
         else:
             # Wild cards only, stop cards, or a rank with fewer than four naturals (sets of
             # four naturals are dealt with above).

@@ -40,6 +40,7 @@ from canasta_family.engine.play_checks import (
 )
 from canasta_family.errors import (
     IllegalActionError,
+    InvalidActionError,
 )
 from canasta_family.melds import Meld, MeldKind
 from canasta_family.rules import (
@@ -346,6 +347,8 @@ class _Listing(_Checks):
         if ctx.melding:
             self._list_new_melds(out, ctx)
             self._list_layoffs(out, ctx)
+            if s.positional:
+                self._list_positional_runs(out, ctx)
         if not s.red.auto_place:
             self._list_placements(out, ctx)
         if ctx.must:
@@ -355,6 +358,21 @@ class _Listing(_Checks):
         if s.meld.merge and ctx.melding and len(ctx.melds) > 1:
             self._list_merges(out, ctx.melds)
         self._list_turn_end(out, ctx, first_play)
+
+    def _list_positional_runs(self, out: list[Action], ctx: _PlayContext) -> None:
+        """Append the new sequences and the lay-offs on sequences where their cards have
+        places (BU-12…16): found by the plain search of ``run_melds`` and kept when the
+        checks pass them."""
+        hand = ctx.hand
+        plays: list[Action] = list(self._positional_melds(hand))
+        for index, meld in enumerate(ctx.melds):
+            plays.extend(self._positional_layoffs(hand, index, meld))
+        for action in plays:
+            try:
+                self._check(action)
+            except (IllegalActionError, InvalidActionError):
+                continue
+            out.append(action)
 
     def _play_context(self) -> _PlayContext:
         """What the parts of a play listing share (see :class:`_PlayContext`)."""

@@ -131,7 +131,7 @@ class _MeldEntries(_Dealing):
                 entry = tables.entries[key] = self._wild_entry(wildkey)
             if entry[0]:
                 out.append(entry)
-        if mr.runs:
+        if mr.runs and not s.positional:  # (positional runs: ``run_melds``)
             cache = tables.entries
             start = (mr.run_low - 2) * 4
             # Which cards of the run ranks are held, one byte each, then each suit's

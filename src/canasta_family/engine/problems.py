@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from canasta_family.actions import (
     MakeMeld,
+    Stands,
 )
 from canasta_family.cards import NUM_CODES, Card, Rank, Suit
 from canasta_family.engine.codes import (
@@ -16,8 +17,9 @@ from canasta_family.engine.constructors import (
     _new_meld,
 )
 from canasta_family.engine.phases import ANSWER, DRAW, PLAY
+from canasta_family.engine.run_melds import _RunMelds
 from canasta_family.engine.run_places import ACE_LOW, run_places
-from canasta_family.engine.state import Problem, _GameState
+from canasta_family.engine.state import Problem
 from canasta_family.errors import (
     IllegalActionError,
     VariantError,
@@ -28,7 +30,7 @@ from canasta_family.rules import (
 )
 
 
-class _Problems(_GameState):
+class _Problems(_RunMelds):
     """What breaks a rule, as (topic, reason) problems, for the checks and the listing alike."""
 
     __slots__ = ()
@@ -38,20 +40,6 @@ class _Problems(_GameState):
 
     def _fail(self, problem: Problem) -> IllegalActionError:
         return IllegalActionError(self._rule(problem[0]), problem[1])
-
-    def _canasta_kind(self, is_run: bool, rank: int | None, size: int, wilds: int) -> str | None:
-        c = self._s.canasta
-        if is_run:
-            return c.run_kind if size >= c.run_canasta_size else None
-        if size < self._s.meld.canasta_size:
-            return None
-        if wilds == size:
-            return c.wild_kind
-        if rank is None:
-            return "natural" if wilds == 0 else "mixed"
-        if wilds == 0:
-            return c.rank_kinds.get(rank, "natural")  # type: ignore[call-overload,no-any-return]
-        return c.rank_mixed_kinds.get(rank, "mixed")  # type: ignore[call-overload,no-any-return]
 
     def _set_problem(self, rank: int | None, nat: int, wild: int, black3_ok: bool
                      ) -> Problem | None:
@@ -166,9 +154,13 @@ class _Problems(_GameState):
         return self._new_meld(kind, rank, suit, codes, wilds)
 
     def _new_meld(self, kind: MeldKind, rank: int | None, suit: int | None,
-                  codes: Sequence[int], wilds: int) -> Meld:
+                  codes: Sequence[int], wilds: int, stands: Stands = ()) -> Meld:
         # A Meld is a value fixed by its kind and cards (rank, suit and wild count follow
         # from them): memoised per rule set, as the canasta kind depends on the rules.
+        if kind is MeldKind.RUN and self._s.positional:
+            run = self._new_run_meld(codes, stands)
+            assert isinstance(run, Meld), run  # the cards were checked
+            return run
         ordered = tuple(sorted(codes))
         melds = self._t.melds
         key = (kind is MeldKind.RUN, ordered)
@@ -181,9 +173,15 @@ class _Problems(_GameState):
             melds[key] = meld
         return meld
 
-    def _shape(self, codes: Sequence[int], black3_ok: bool
+    def _shape(self, codes: Sequence[int], black3_ok: bool, stands: Stands = ()
                ) -> tuple[MeldKind, int | None, int | None, int] | Problem:
-        """Classify new-meld cards: (kind, rank, suit, wilds) or a Problem."""
+        """Classify new-meld cards: (kind, rank, suit, wilds) or a Problem. ``stands``:
+        the ranks wild cards of a sequence were said to stand for."""
+        if self._s.positional:
+            return self._positional_shape(codes, black3_ok, stands)
+        if stands:
+            return ("run-place", "only the wild cards of a sequence stand for a rank, and "
+                                 "this game's sequences hold none")
         wild = 0
         naturals: list[int] = []
         is_wild = self._s.wild
@@ -211,9 +209,44 @@ class _Problems(_GameState):
         problem = self._run_problem(naturals)
         return problem if problem else (MeldKind.RUN, None, naturals[0] % 4, 0)
 
-    def _layoff_problem(self, meld: Meld, codes: Sequence[int], black3_ok: bool
-                        ) -> tuple[Meld, None] | tuple[None, Problem]:
-        """The meld after adding ``codes``, or the problem (AS-12)."""
+    def _positional_shape(self, codes: Sequence[int], black3_ok: bool, stands: Stands
+                          ) -> tuple[MeldKind, int | None, int | None, int] | Problem:
+        """:meth:`_shape` where sequences may hold wild cards (BU-12…15): cards of one
+        rank are a set if they make one (and name no places); anything else is read as
+        a sequence."""
+        is_wild = self._s.wild
+        naturals = [code for code in codes if not is_wild[code]]
+        if any(self._s.bonus[c] for c in naturals):
+            return ("red-three-meld", "red 3s are never melded")
+        ranks = {code // 4 + 2 for code in naturals}
+        problem: Problem | None = None
+        if len(ranks) <= 1:
+            rank = ranks.pop() if ranks else None
+            problem = self._set_problem(rank, len(naturals), len(codes) - len(naturals),
+                                        black3_ok)
+            if problem is None:
+                if stands:
+                    return ("run-place", "those cards make a set, whose wild cards stand for "
+                                         "its rank: name no place")
+                return (MeldKind.SET, rank, None, len(codes) - len(naturals))
+        run = self._new_run_meld(codes, stands)
+        if isinstance(run, Meld):
+            return (MeldKind.RUN, None, int(run.suit), run.wilds)  # type: ignore[arg-type]
+        return problem if problem is not None and run[0] == "run" else run
+
+    def _layoff_problem(self, meld: Meld, codes: Sequence[int], black3_ok: bool,
+                        stands: Stands = ()) -> tuple[Meld, None] | tuple[None, Problem]:
+        """The meld after adding ``codes``, or the problem (AS-12). ``stands``: the ranks
+        wild cards laid off on a sequence were said to stand for."""
+        if meld.kind is MeldKind.RUN and self._s.positional:
+            if any(self._s.bonus[c] for c in codes):
+                return None, ("red-three-meld", "red 3s are never melded")
+            made = self._run_meld(self._run_table(meld), codes, stands)
+            if isinstance(made, Meld):
+                return made, None
+            return None, (("lay-off", made[1]) if made[0] == "run" else made)
+        if stands:
+            return None, ("run-place", "only the wild cards of a sequence stand for a rank")
         mr = self._s.meld
         is_wild = self._s.wild
         wild = sum(1 for c in codes if is_wild[c])
@@ -457,19 +490,26 @@ class _Problems(_GameState):
         if found is not None and found[0] is action:
             return found[1], found[2]
         codes = tuple([c.code for c in action.cards])
-        # A meld made before is known by its cards (a set or a run, never both).
+        # A meld made before is known by its cards (a set or a run, never both), except
+        # where runs hold wild cards at places named or not.
         melds = self._t.melds
         ordered = tuple(sorted(codes))
-        meld = melds.get((False, ordered)) or melds.get((True, ordered))
+        meld = None if self._s.positional else (melds.get((False, ordered))
+                                                or melds.get((True, ordered)))
         if meld is None:
-            kind, rank, suit, wild = self._shape(codes, black3_ok=True)  # type: ignore[misc]
-            meld = self._new_meld(kind, rank, suit, codes, wild)
+            kind, rank, suit, wild = self._shape(  # type: ignore[misc]
+                codes, True, action.stands)
+            meld = self._new_meld(kind, rank, suit, codes, wild, action.stands)
         made[id(action)] = (action, meld, codes)
         return meld, codes
 
-    def _laid_off(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
+    def _laid_off(self, meld: Meld, codes: tuple[int, ...], stands: Stands = ()) -> Meld:
         """What ``meld`` becomes with ``codes`` added, for a lay-off (or a pile card put
         onto it) already checked."""
+        if meld.kind is MeldKind.RUN and self._s.positional:
+            made = self._run_meld(self._run_table(meld), codes, stands)
+            assert isinstance(made, Meld), made  # the lay-off was checked
+            return made
         # The play was checked (or listed, which the completeness tests hold to the
         # checks): only the meld is left to build, as ``_layoff_problem`` would; the
         # meld table sorts the codes.

@@ -10,6 +10,7 @@ from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank
 from canasta_family.engine.catalog import CACHES
 from canasta_family.engine.codes import CARDS, _rank_codes
 from canasta_family.engine.run_places import ACE_LOW, place_code
+from canasta_family.engine.run_reading import RunShape
 from canasta_family.errors import (
     CanastaError,
     VariantError,
@@ -86,11 +87,13 @@ class _Static:
         "plain_discards",
         "plans",
         "pm",
+        "positional",
         "rank_naturals",
         "red",
         "red_in_deck",
         "roles",
         "run_place_codes",
+        "run_shape",
         "set_min_naturals",
         "set_naturals",
         "set_rank_bases",
@@ -180,7 +183,15 @@ class _Static:
             # The low ace stands just below the 2: with runs starting higher it has no place.
             raise VariantError(f"variant {self.info.name!r}: MeldRules.run_ace_low needs "
                                f"run_low 2, got {Rank(mr.run_low).symbol}")
+        if mr.run_wilds < 0:
+            raise VariantError(f"variant {self.info.name!r}: MeldRules.run_wilds must not be "
+                               f"negative, got {mr.run_wilds}")
+        self.positional = mr.runs and (mr.run_wilds > 0 or mr.run_wild_in_own_place)
+        """Runs may hold cards the variant calls wild: each card has a place (BU-15)."""
         first = ACE_LOW if mr.run_ace_low else int(mr.run_low)
+        self.run_shape = RunShape(low=first, high=int(mr.run_high), ace_low=mr.run_ace_low,
+                                  wilds=mr.run_wilds, in_place=mr.run_wild_in_own_place,
+                                  max_size=mr.run_max, moves=mr.run_wild_moves)
         self.run_place_codes = tuple(
             tuple(place_code(place, suit) for place in range(first, int(mr.run_high) + 1))
             for suit in range(4))
