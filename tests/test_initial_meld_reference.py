@@ -9,7 +9,10 @@ held cards melded beside them count. The take is legal exactly when some sequenc
 legal plays (new melds and lay-offs on the side's melds) reaches the minimum that way and
 leaves at least two cards in hand; after the take, while the minimum is not reached, a
 meld or lay-off is legal exactly when the minimum stays reachable after it. A card code
-both held and from the pile counts for its held copies first.
+both held and from the pile counts for its held copies first. (A sequence that goes out,
+keeping fewer cards, completes the minimum too, AS-34 and AS-35; with two players and
+hands this small no side can make the two canastas going out needs, so the reference
+leaves it out: tests/test_owed_meld_going_out.py covers it.)
 
 The reference here is written without the engine's own search: it never calls
 ``_collection_search``, ``_search_plays``, ``_qualifying_plays``,

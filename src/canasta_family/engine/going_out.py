@@ -85,6 +85,25 @@ class _GoingOut(_TakeChecks):
         answers[key] = found
         return found
 
+    def _out_bounds_met(self) -> bool:
+        """Whether the bounds :meth:`_out_reachable` checks before it searches leave going
+        out this turn possible: a necessary condition, cheaper than the search and needing
+        no copy. It holds wherever going out is possible after some play from here, as
+        going out is possible from here then, so it rules out the plays of a position
+        together (AS-35). Kept for the turn beside the search's answers, under the
+        position's key with -1 for the card kept back (which no search uses)."""
+        if self._phase != PLAY or self._answer is False or self._retracted:
+            return False
+        answers = self._out_memo
+        if answers is None:
+            answers = self._out_memo = {}
+        key = self._probe_key(-1)
+        met = answers.get(key)
+        if met is None:
+            met = answers[key] = self._canastas_within_reach() \
+                and len(self._lone_cards()) <= 1
+        return met
+
     def _canastas_within_reach(self) -> bool:
         """Whether the side's going-out conditions would be met if the hand completed as
         many canastas as its size allows, of every kind at once, and the whole hand

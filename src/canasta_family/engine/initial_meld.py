@@ -59,6 +59,8 @@ class _InitialMeld(_LayoffEntries):
             [card.code for card in action.cards]
         if self._turn_value + self._value(codes) >= self._minimum[side]:
             return True
+        if self._out_memo is None:
+            self._out_memo = {}  # made before the copy, so that the copies share it
         probe = self.clone()
         probe._take_counts = probe._hands[probe._current][:]
         probe._legal_cache = None
@@ -69,20 +71,23 @@ class _InitialMeld(_LayoffEntries):
         reached the minimum: no discard, retraction or question until it does (AS-23)."""
         return self._take_counts is not None and not self._initial[side]
 
-    def _initial_reachable(self) -> bool:
+    def _initial_reachable(self, going_out: bool = True) -> bool:
         """After an initial pile take short of the minimum: whether cards the player held
         before the take (``_take_counts``) can still make up the rest this turn (AS-23).
 
         Only those cards count — in new melds and lay-offs on the side's melds, where
-        cards from the pile may fill out the melds beside them — and the plays must leave
-        at least two cards in hand, one of which may be discarded. A search over such
-        collections of plays answers; it stops at the first collection that reaches the
-        minimum and visits each position (cards left, ranks kept open, melds laid on)
-        once. It is exact, so after the first play of the
-        collection it found the answer is still yes: a player who owes an initial meld
-        always has a listed play. Past :data:`_REACH_BUDGET` positions (only huge hands
-        get there) the engine's completion finder decides instead (see
-        :meth:`_completion_found`), which keeps the same guarantee.
+        cards from the pile may fill out the melds beside them. The turn then ends in one
+        of two ways. Either the plays leave at least two cards in hand, one of which may be
+        discarded: a search over such collections of plays answers; it stops at the first
+        collection that reaches the minimum and visits each position (cards left, ranks
+        kept open, melds laid on) once. It is exact, so after the first play of the
+        collection it found the answer is still yes. Past :data:`_REACH_BUDGET` positions
+        (only huge hands get there) the engine's completion finder decides instead (see
+        :meth:`_completion_found`), which keeps the same guarantee. Or the player goes out
+        this turn, melding all but at most the card kept for the final discard (AS-34,
+        AS-35; CC-8): the going-out search answers that (see :meth:`_owed_out_reachable`),
+        unless ``going_out`` is false (the caller asks it itself). Either way a player who
+        owes an initial meld always has a listed play.
         """
         player = self._current
         side = self._s.side_of[player]
@@ -91,8 +96,27 @@ class _InitialMeld(_LayoffEntries):
             return True
         found = self._collection_reaches(need)
         if found is None:
-            return self._completion_found(need, True) or self._completion_found(need, False)
-        return found is not False
+            if self._completion_found(need, True) or self._completion_found(need, False):
+                return True
+        elif found is not False:
+            return True
+        return going_out and self._owed_out_reachable()
+
+    def _owed_out_reachable(self) -> bool:
+        """Whether the player to move, owing an initial meld after a pile take, can reach
+        the minimum by going out this turn (AS-23 with AS-34, AS-35; CC-8 in classic
+        Canasta): the plays that leave fewer than two cards, which the collection search
+        of :meth:`_initial_reachable` never makes, are then the ones that end the turn.
+
+        The going-out search decides it: it divides the whole hand, the pile's cards
+        included, into plays and perhaps a final discard, and counts the minimum as AS-23
+        does (only the cards held before the take count; going out, and so the final
+        discard, needs the minimum reached). Its answer is kept for the turn in the
+        table the game shares with its copies, where the check of a play that leaves few
+        cards (``_check_ending``) finds it again."""
+        if self._out_memo is None:
+            self._out_memo = {}  # made before any copy, so that the copies share it
+        return self._out_reachable()
 
     def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
                           enough: tuple[int, int] | None = None,
@@ -483,7 +507,9 @@ class _InitialMeld(_LayoffEntries):
         play ``action`` (AS-23). With ``found``, the collection the search found for the
         position as it is, a play that leaves that collection playable is answered at
         once; any other by a search on what the play leaves (on a copy that has made it
-        only where the search gives up or a variant's hook must see the game)."""
+        only where the search gives up or a variant's hook must see the game), and where
+        no collection that keeps two cards is left, by whether the player can still go
+        out this turn (see :meth:`_initial_reachable`)."""
         side = self._s.side_of[self._current]
         codes: Sequence[Card] = getattr(action, "cards", ())
         used = [c.code for c in codes]
@@ -504,6 +530,7 @@ class _InitialMeld(_LayoffEntries):
             return True
         s = self._s
         player = self._current
+        out_only = False
         if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
                 and not s.custom_meld_check and self._hsize[player] > len(used):
             # The search needs only what the play changes: the counts that qualify, the
@@ -531,8 +558,20 @@ class _InitialMeld(_LayoffEntries):
             else:
                 reached = self._collection_search(need, left, melds, size, hand, [])
             if reached is not None:
-                return reached is not False
+                if reached is not False:
+                    return True
+                # No collection keeps two cards: the turn may still end by going out,
+                # which needs it possible from here too (most often ruled out at once).
+                if not self._out_bounds_met():
+                    return False
+                out_only = True
+        if self._out_memo is None:
+            self._out_memo = {}  # made before the copy, so that it shares the answers
         after = self.clone()
         after._legal_cache = None
         after._executors[type(action)](after, action)
-        return after._initial_reachable()
+        if not out_only and after._initial_reachable(going_out=False):
+            return True
+        # Going out after the play needs it possible before it: the bounds of this
+        # position, kept for the turn, rule out every play of a listing at once.
+        return (out_only or self._out_bounds_met()) and after._owed_out_reachable()

@@ -214,7 +214,10 @@ class _TakeChecks(_InitialMeld):
         less the take's, the side's melds with the one the take makes, the hand's size and
         (PH-16) the cards it would leave. A variant with its own meld check sees the live
         game in its hook, so there the take is made on a copy first; so it is when the
-        position is too large for the exact search (the completion finder plays on)."""
+        position is too large for the exact search (the completion finder plays on), and
+        when no collection of plays that keeps two cards reaches the minimum: the player
+        may still reach it by going out this turn, which the going-out search decides on
+        the copy (see :meth:`_initial_reachable`)."""
         s = self._s
         if to_hand is None:
             to_hand, _ = self._pile_rest_effect()
@@ -262,13 +265,17 @@ class _TakeChecks(_InitialMeld):
             kinds = tuple(m.canasta for m in melds if m.canasta is not None)
             forbidden = self._forbidden(player, False, kept, kinds)
             free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
-            if not free:
-                return False
-        found = self._collection_search(need, held, melds, size, kept, free, True)
-        if found is None:
-            after = self._made_take(action)
-            return after._completion_found(need, True) or after._completion_found(need, False)
-        return found is not False
+        found = self._collection_search(need, held, melds, size, kept, free, True) \
+            if free or not s.strand_check else False
+        if found is not None and found is not False:
+            return True
+        if self._out_memo is None:
+            self._out_memo = {}  # made before the copy, so that it shares the answers
+        after = self._made_take(action)
+        if found is None and (after._completion_found(need, True)
+                              or after._completion_found(need, False)):
+            return True
+        return after._owed_out_reachable()
 
     def _one_set_enough(self, left: list[int], need: int, spare: int) -> bool:
         """Whether the naturals of one rank in ``left``, with none or some of its most
