@@ -27,10 +27,11 @@ import attrs
 
 from canasta_family import Card, Game, HandSetup, Rank, hookimpl
 from canasta_family.plugins import Variant
-from canasta_family.rules import CanastaRules, MeldRules, OptionSpec
+from canasta_family.rules import CanastaRules, MeldRules, OptionSpec, ReserveRules
 from canasta_family.variants.canasta import ClassicCanastaPlugin
 
-__all__ = ["PLACE_VARIANT", "PlaceRuns", "new_place_game"]
+__all__ = ["PLACE_VARIANT", "RESERVE_VARIANT", "PlaceRuns", "ReserveRuns", "new_place_game",
+           "new_reserve_game"]
 
 Options = Mapping[str, object]
 
@@ -81,3 +82,29 @@ def new_place_game(start: HandSetup | None = None, *, seed: int = 1,
                    options: Mapping[str, object] | None = None) -> Game:
     """A two-player game of the test variant."""
     return Game(PLACE_VARIANT, players=2, seed=seed, start=start, options=options)
+
+
+class ReserveRuns(PlaceRuns):
+    """:class:`PlaceRuns` with a five-card reserve per side (``ReserveRules``, Buraco's
+    morto, BU-20…28): option ``direct`` says whether a hand emptied by melding takes the
+    reserve at once (BU-22) or must keep a card to discard (BU-O5)."""
+
+    info = attrs.evolve(
+        PlaceRuns.info, name="test-reserve-runs",
+        options=(*PlaceRuns.info.options,
+                 OptionSpec(name="direct", type=bool, default=True, allowed=None,
+                            rule="BU-22", description="a hand emptied by melding takes the "
+                                                      "reserve at once")))
+
+    @hookimpl
+    def canasta_reserve_rules(self, num_players: int, options: Options) -> ReserveRules:
+        return ReserveRules(size=5, direct=bool(options.get("direct", True)))
+
+
+RESERVE_VARIANT = Variant(info=ReserveRuns.info, plugin=ReserveRuns(), origin="local")
+
+
+def new_reserve_game(start: HandSetup | None = None, *, seed: int = 1,
+                     options: Mapping[str, object] | None = None) -> Game:
+    """A two-player game of :class:`ReserveRuns`."""
+    return Game(RESERVE_VARIANT, players=2, seed=seed, start=start, options=options)

@@ -45,7 +45,7 @@ def _check_consistent(game: Game, seat: int, rng_seed: int) -> Game:
     if game.red_three_rules.auto_place:
         for other in range(game.num_players):
             if other != seat and know.had_turn[other]:
-                assert not any(c.is_red_three for c in copy.hand_cards(other))
+                assert not any(copy.is_bonus_card(c) for c in copy.hand_cards(other))
     return copy
 
 

@@ -271,6 +271,9 @@ def check_table(game: Game, table: HandTable) -> None:
     held: Counter[Card] = Counter(table.pile)
     for side in table.sides:
         held.update(side.red_threes)
+        # A reserve hand still waiting (Buraco's morto); None in variants without one.
+        assert (side.reserve is None) == (not game.reserve_rules.size)
+        held.update(side.reserve or ())
         for meld in side.melds:
             held.update(meld.cards)
     for seat in table.seats:
@@ -410,7 +413,7 @@ def test_every_finished_hand_keeps_the_table_it_ended_on(variant: str) -> None:
                 assert table.seats[result.went_out].hand == ()
             assert HandTable.from_json(json.loads(json.dumps(table.to_json()))) == table
             melded = sum(len(m.cards) for side in table.sides for m in side.melds)
-            reds = sum(len(side.red_threes) for side in table.sides)
+            reds = sum(len(side.red_threes) + len(side.reserve or ()) for side in table.sides)
             held = sum(len(seat.hand) + len(seat.foot or ()) for seat in table.seats)
             aside = len(before.aside_cards())
             assert melded + reds + held + len(table.pile) + table.stock_size + aside \

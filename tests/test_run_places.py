@@ -10,23 +10,29 @@ with Buraco's sequences), with the brute-force listing check on random small dea
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
+import attrs
 import pytest
-from place_variants import new_place_game
+from place_variants import PlaceRuns, new_place_game
 
 from canasta_family import (
+    Ask,
     Game,
     HandSetup,
     IllegalActionError,
     LayOff,
     MakeMeld,
     Rank,
+    hookimpl,
     new_game,
     parse_action,
     parse_card,
     parse_cards,
 )
 from canasta_family.encoding.steps import StepBuilder, StepCodec
+from canasta_family.plugins import Variant
+from canasta_family.rules import GoingOutRules
 from canasta_family.testing import (
     check_clone_and_replay,
     check_listing_complete,
@@ -285,3 +291,49 @@ def test_the_step_codec_writes_places_as_stand_steps() -> None:
     for step in steps[:-1]:
         assert builder.step(step) is None
     assert builder.step(steps[-1]) == parse_action("meld 5h 6h JK=7")
+
+
+class _NoQuestionByDiscard(PlaceRuns):
+    """The test variant with Buraco's way of going out: no question to a partner (BU-26)
+    and only by a final discard (BU-O7)."""
+
+    info = attrs.evolve(PlaceRuns.info, name="test-no-question")
+
+    @hookimpl
+    def canasta_going_out_rules(self, num_players: int,
+                                options: Mapping[str, object]) -> GoingOutRules:
+        return GoingOutRules(partner_question=False, by_discard=True)
+
+
+def _no_question_game(hand: str) -> Game:
+    plugin = _NoQuestionByDiscard()
+    variant = Variant(info=plugin.info, plugin=plugin, origin="local")
+    canasta = ("Kc Kc Kd Kd Ks Ks Kh",)  # classic Canasta's four players need one (CC-8)
+    start = HandSetup(hands=(hand, "3c 3d 9s", "4d 4s 10c", "Jd Js 10s"), pile="Qs",
+                      stock="7h 8h 4c 5c", melds=(canasta, ()), dealer=3)
+    game = Game(variant, players=4, seed=1, start=start)
+    game.apply("draw")  # the 7h
+    return game
+
+
+def test_bu26_no_question_to_a_partner_where_the_variant_says_so() -> None:
+    game = _no_question_game("5h 6h 9c")
+    assert not any(isinstance(action, Ask) for action in game.legal_actions())
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply("ask 2")
+    assert refused.value.rule == game.variant.rule("ask")
+    assert "nobody asks" in refused.value.reason
+    check_refusal_leaves_state(game, "ask 2")
+
+
+def test_bu_o7_going_out_needs_a_final_discard() -> None:
+    keeps = _no_question_game("5h 6h 9c")
+    keeps.apply("meld 5h 6h 7h")
+    keeps.apply("discard 9c")
+    assert keeps.hand_results[0].went_out == 0
+    empties = _no_question_game("5h 6h")
+    assert "meld 5h 6h 7h" not in {str(a) for a in empties.legal_actions()}
+    with pytest.raises(IllegalActionError) as refused:
+        empties.apply("meld 5h 6h 7h")
+    assert "discarding your last card" in refused.value.reason
+    check_refusal_leaves_state(empties, "meld 5h 6h 7h")

@@ -142,3 +142,15 @@ def test_listing_complete_and_replayable_in_whole_pile_games(seed: int) -> None:
     check_clone_and_replay(game)
     again = replay(game.record(), variant=VARIANT)
     assert state_digest(again) == state_digest(game)
+
+
+def test_the_turn_remembers_the_cards_taken_with_the_pile() -> None:
+    # What rules such as BU-10 read: the pile as it was taken, for the rest of the turn.
+    start = HandSetup(hands=("4c 5d 8h Ks", "6c 6d 9h Qs"), pile="7h 2c JK",
+                      stock="4d 4h 5c 5h 9c 9d", dealer=1)
+    game = _game(start=start)
+    assert game.turn_pile_cards == ()
+    game.apply("take-pile")
+    assert [str(c) for c in game.turn_pile_cards] == ["7h", "2c", "JK"]
+    game.apply("discard 4c")
+    assert game.turn_pile_cards == ()

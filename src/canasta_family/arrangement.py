@@ -61,6 +61,18 @@ def _melds(value: Sequence[Sequence[CardsLike]] | None
     return None if value is None else tuple(_card_lists(side) for side in value)
 
 
+def _places(value: Sequence[Sequence[Sequence[int]]] | None
+            ) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    if value is None:
+        return None
+    try:
+        return tuple(tuple(tuple(operator.index(p) for p in meld) for meld in side)
+                     for side in value)
+    except TypeError:
+        raise SetupError(f"meld_places must list, per side and meld, whole numbers, not "
+                         f"{excerpt(value)}") from None
+
+
 def _ints(value: Sequence[int] | None) -> tuple[int, ...] | None:
     if value is None:
         return None
@@ -81,6 +93,11 @@ class HandSetup:
     3s already placed. ``scores``: cumulative scores per side before this hand (they set
     the initial-meld minimum). ``dealer``: who dealt; ``to_play``: whose turn it is
     (default: left of the dealer). ``hand_number``: how many hands were played before.
+    ``reserves``: per side, for variants with a reserve hand (``ReserveRules``, Buraco's
+    morto); an empty one is no longer there to take (``None``: dealt from the stock).
+    ``meld_places``: per side and meld, the place of each card of a sequence whose wild
+    card could stand at more than one place (as ``Meld.places``; empty for a meld read
+    from its cards alone).
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_card_lists)
@@ -96,6 +113,10 @@ class HandSetup:
     dealer: int = 0
     to_play: int | None = None
     hand_number: int = 0
+    reserves: tuple[tuple[Card, ...], ...] | None = attrs.field(default=None,
+                                                              converter=_optional_lists)
+    meld_places: tuple[tuple[tuple[int, ...], ...], ...] | None = attrs.field(
+        default=None, converter=_places)
 
     def to_json(self) -> dict[str, object]:
         """The setup as JSON-ready data (cards as text), as stored in a game record."""
@@ -121,13 +142,17 @@ class HandSetup:
             data["scores"] = list(self.scores)
         if self.to_play is not None:
             data["to_play"] = self.to_play
+        if self.reserves is not None:
+            data["reserves"] = [text(reserve) for reserve in self.reserves]
+        if self.meld_places is not None:
+            data["meld_places"] = [[list(meld) for meld in side] for side in self.meld_places]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> HandSetup:
         """Rebuild a setup from :meth:`to_json` data."""
         allowed = {"hands", "pile", "stock", "feet", "melds", "red_threes", "scores",
-                   "dealer", "to_play", "hand_number"}
+                   "dealer", "to_play", "hand_number", "reserves", "meld_places"}
         unknown = set(data) - allowed
         if unknown:
             raise ValueError(f"unknown setup field(s): {', '.join(sorted(unknown))}")

@@ -243,17 +243,20 @@ class Determinizer:
             raise DeterminizationError(f"seat {player}'s observation shows more cards than "
                                        "the deck holds; cannot determinize")
         self.unseen: tuple[Card, ...] = tuple(sorted(unseen.elements(), key=_code))
-        # Hidden places, in a fixed order: hands (beyond the known cards), feet, stock,
-        # the unseen pile bottom, cards set aside.
+        # Hidden places, in a fixed order: hands (beyond the known cards), feet, the
+        # sides' reserves, stock, the unseen pile bottom, cards set aside.
         self.hand_slots = tuple(
             0 if seat == player else obs.hand_sizes[seat] - sum(know.known[seat].values())
             for seat in range(n))
         self.foot_slots = tuple(obs.foot_sizes)
-        visible = (sum(obs.hand_sizes) + sum(obs.foot_sizes) + obs.stock_size + obs.pile_size
+        self.reserve_slots = tuple(obs.reserve_sizes)
+        visible = (sum(obs.hand_sizes) + sum(obs.foot_sizes) + sum(obs.reserve_sizes)
+                   + obs.stock_size + obs.pile_size
                    + sum(len(m.cards) for melds in obs.melds for m in melds)
                    + sum(len(r) for r in obs.red_threes))
         self.aside_slots = len(game.deck) - visible
-        total = (sum(self.hand_slots) + sum(self.foot_slots) + obs.stock_size
+        total = (sum(self.hand_slots) + sum(self.foot_slots) + sum(self.reserve_slots)
+                 + obs.stock_size
                  + know.pile_unknown + self.aside_slots)
         if total != len(self.unseen):
             raise DeterminizationError(f"seat {player}: {len(self.unseen)} unseen cards for "
@@ -395,6 +398,8 @@ class Determinizer:
         for seat in range(n):
             places.extend([("hand", seat)] * slots[seat])
             places.extend([("foot", seat)] * self.foot_slots[seat])
+        for side, size in enumerate(self.reserve_slots):
+            places.extend([("reserve", side)] * size)
         places.extend([("stock", 0)] * obs.stock_size)
         places.extend([("aside", 0)] * self.aside_slots)
         reds = [c for c in cards if c in self.bonus_cards]
@@ -417,6 +422,7 @@ class Determinizer:
             assert self.asker is not None
             hands[self.asker].extend(asker_hidden)
         feet: list[list[Card]] = [[] for _ in range(n)]
+        reserves: list[list[Card]] = [[] for _ in self.reserve_slots]
         stock: list[Card] = []
         aside: list[Card] = []
         for (where, seat), card in zip(places, deal, strict=True):
@@ -424,13 +430,16 @@ class Determinizer:
                 hands[seat].append(card)
             elif where == "foot":
                 feet[seat].append(card)
+            elif where == "reserve":
+                reserves[seat].append(card)
             elif where == "stock":
                 stock.append(card)
             else:
                 aside.append(card)
         pile = bottom + list(know.pile)
         return self.game._with_hidden(hands, feet, stock, pile, aside,
-                                      rng.getrandbits(63))
+                                      rng.getrandbits(63),
+                                      reserves if any(self.reserve_slots) else ())
 
     def _pile_bottom(self, cards: list[Card], rng: random.Random) -> list[Card]:
         """Take the unseen pile bottom out of ``cards`` (already shuffled), holding as

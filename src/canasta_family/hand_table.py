@@ -102,7 +102,8 @@ def meld_from_json(data: object, where: str = "meld") -> Meld:
 
 @attrs.frozen
 class SideTable:
-    """One side's part of the table: its melds, numbered as in actions, and its red 3s.
+    """One side's part of the table: its melds, numbered as in actions, its red 3s, and
+    the cards of its reserve hand still waiting (``None`` in variants without one).
 
     >>> side = SideTable(side=1, melds=(), red_threes=parse_cards("3h"))
     >>> side.to_json()
@@ -114,6 +115,7 @@ class SideTable:
     side: int
     melds: tuple[Meld, ...]
     red_threes: tuple[Card, ...]
+    reserve: tuple[Card, ...] | None = None
 
     @property
     def canasta_kinds(self) -> tuple[str, ...]:
@@ -122,19 +124,27 @@ class SideTable:
 
     def to_json(self) -> dict[str, Any]:
         """The side as JSON-ready data."""
-        return {"side": self.side, "melds": [meld_to_json(meld) for meld in self.melds],
-                "red_threes": format_cards(self.red_threes)}
+        data: dict[str, Any] = {"side": self.side,
+                                "melds": [meld_to_json(meld) for meld in self.melds],
+                                "red_threes": format_cards(self.red_threes)}
+        if self.reserve is not None:
+            data["reserve"] = format_cards(self.reserve)
+        return data
 
     @classmethod
     def from_json(cls, data: object, where: str = "side") -> SideTable:
         """Rebuild a side from :meth:`to_json` data (a :class:`RecordError` names the bad
         field)."""
-        fields = _fields(data, where, ("side", "melds", "red_threes"))
+        names = ("side", "melds", "red_threes")
+        fields = _fields(data, where, (*names, "reserve") if isinstance(data, Mapping)
+                         and "reserve" in data else names)
         melds = _list(fields["melds"], f"{where}.melds")
+        reserve = fields.get("reserve")
         return cls(side=_count(fields["side"], f"{where}.side"),
                    melds=tuple(meld_from_json(meld, f"{where}.melds[{index}]")
                                for index, meld in enumerate(melds)),
-                   red_threes=_cards(fields["red_threes"], f"{where}.red_threes"))
+                   red_threes=_cards(fields["red_threes"], f"{where}.red_threes"),
+                   reserve=None if reserve is None else _cards(reserve, f"{where}.reserve"))
 
 
 @attrs.frozen
@@ -254,7 +264,9 @@ def table_of(game: Game, *, went_out: int | None) -> HandTable:
     has_feet = game.deal_rules.foot_size > 0
     return HandTable(
         sides=tuple(SideTable(side=side, melds=game.side_melds(side),
-                              red_threes=game.side_red_threes(side))
+                              red_threes=game.side_red_threes(side),
+                              reserve=game.reserve_cards(side)
+                              if game.reserve_rules.size else None)
                     for side in range(len(game.sides))),
         seats=tuple(SeatTable(seat=seat, hand=game.hand_cards(seat),
                               foot=game.foot_cards(seat) if has_feet else None,

@@ -47,6 +47,7 @@ from canasta_family.rules import (
     MeldRules,
     PileRules,
     RedThreeRules,
+    ReserveRules,
     ScoreItem,
     SinglePickupRules,
     StockEndRules,
@@ -250,6 +251,22 @@ def canasta_stock_end_rules(options: Options) -> StockEndRules | None:
 
     Called once per rule set.
 
+    :param options: the game's validated options.
+    """
+
+
+@hookspec(firstresult=True)
+def canasta_reserve_rules(num_players: int, options: Options) -> ReserveRules | None:
+    """Return the :class:`~canasta_family.rules.ReserveRules`: a face-down second hand per
+    side taken when a player's hand empties (BU-20). The core deals none.
+
+    Called once per rule set.
+
+    >>> import canasta_family
+    >>> canasta_family.new_game("canasta", players=2, seed=1).reserve_rules.size
+    0
+
+    :param num_players: seats at the table.
     :param options: the game's validated options.
     """
 

@@ -55,6 +55,8 @@ class Observation:
     hand_sizes: tuple[int, ...]
     foot_sizes: tuple[int, ...]
     feet_picked_up: tuple[bool, ...]
+    reserve_sizes: tuple[int, ...]
+    reserve_takers: tuple[int | None, ...]
     stock_size: int
     pile_size: int
     pile_top: Card | None
@@ -118,6 +120,8 @@ def observe(game: Game, player: int) -> Observation:
         hand_sizes=tuple(game.hand_size(p) for p in range(n)),
         foot_sizes=tuple(game.foot_size(p) for p in range(n)),
         feet_picked_up=tuple(game.foot_picked_up(p) for p in range(n)),
+        reserve_sizes=tuple(game.reserve_size(s) for s in range(len(sides))),
+        reserve_takers=tuple(game.reserve_taken_by(s) for s in range(len(sides))),
         stock_size=game.stock_size,
         pile_size=len(game.pile),
         pile_top=pile_top,

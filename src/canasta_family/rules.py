@@ -31,6 +31,7 @@ __all__ = [
     "OptionSpec",
     "PileRules",
     "RedThreeRules",
+    "ReserveRules",
     "ScoreItem",
     "SinglePickupRules",
     "StockEndRules",
@@ -366,7 +367,10 @@ class GoingOutRules:
     already (MS-13's plain reading: never down to a single card before). ``bonus``: for
     the side that goes out (AS-37). ``concealed_bonus``:
     instead of ``bonus`` when the player goes out melding a whole hand in one turn without
-    the side having melded before (CC-8), ``None`` for no such bonus.
+    the side having melded before (CC-8), ``None`` for no such bonus. ``by_discard``:
+    going out needs a final discard, so no play may empty the hand (BU-O7).
+    ``partner_question``: a player with partners may ask "may I go out?" (AS-36); off,
+    nobody asks (BU-26).
     """
 
     bonus: int = 200
@@ -374,6 +378,8 @@ class GoingOutRules:
     keep_cards: int = 2
     rule: str = ""
     literal_keep: bool = False
+    by_discard: bool = False
+    partner_question: bool = True
 
 
 @attrs.frozen
@@ -390,6 +396,27 @@ class StockEndRules:
     forced_layoff_take: bool = True
     red_three_last_draw_ends: bool = True
     red_three_last_card_ends: bool = False
+    rule: str = ""
+
+
+@attrs.frozen
+class ReserveRules:
+    """A second hand per side, dealt face down, that a player of the side takes into the
+    hand when the hand empties (Buraco's morto, BU-20…30).
+
+    ``size`` cards for each side (0: none), dealt after the hands and feet. While a side's
+    reserve waits, nobody of the side can go out: a play or discard that empties a
+    player's hand takes the reserve instead. Emptied by melding or laying off, the player
+    plays on with it in the same turn where ``direct`` (BU-22), and may not empty the hand
+    before the discard otherwise (BU-O5); emptied by the discard, the turn ends and the
+    reserve is played from the player's next turn (BU-23). ``to_stock``: the moment the
+    stock runs out, a waiting reserve becomes the stock (BU-28; the lowest-numbered side's
+    first). ``rule`` is informational: the engine cites the topic ``reserve``.
+    """
+
+    size: int = 0
+    direct: bool = True
+    to_stock: bool = True
     rule: str = ""
 
 

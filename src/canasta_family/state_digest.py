@@ -77,6 +77,10 @@ def state_digest(game: Game) -> dict[str, str]:
             [[_cards(meld.cards) + (f" @{list(meld.places)}" if meld.places else "")
               for meld in game.side_melds(s)] for s in sides],
             [_cards(game.side_red_threes(s)) for s in sides],
+            # Reserves only where the variant has them (other digests stay as they were).
+            *([[_cards(game.reserve_cards(s)) for s in sides],
+               [game.reserve_taken_by(s) for s in sides],
+               [game.reserve_waiting(s) for s in sides]] if game.reserve_rules.size else []),
         ],
         "scores": [list(game.scores), game.hand_number, game.dealer],
         "turn": [game.current_player, game.phase, len(game.actions)],

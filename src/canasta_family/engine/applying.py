@@ -37,6 +37,13 @@ from canasta_family.rules import (
 )
 
 
+def _empty_into(hand: list[int], source: list[int]) -> None:
+    """Move every card of the counts ``source`` (a foot, a reserve) into ``hand``."""
+    for code in range(NUM_CODES):
+        hand[code] += source[code]
+        source[code] = 0
+
+
 class _Applying(_Listing):
     """The ``_do_*`` executor of every action, and the end of a hand."""
 
@@ -50,7 +57,41 @@ class _Applying(_Listing):
 
     def _after_play(self, player: int) -> None:
         if self._hsize[player] == 0:
+            self._emptied(player)
+
+    def _emptied(self, player: int) -> None:
+        """``player``'s hand has emptied before the discard: the player goes out, or takes
+        the side's waiting reserve and plays on (BU-22)."""
+        side = self._s.side_of[player]
+        if self._rsize[side]:
+            self._take_reserve(player, by_discard=False)
+        else:
             self._end_hand(went_out=player, reason=f"seat {player} went out")
+
+    def _take_reserve(self, player: int, by_discard: bool) -> None:
+        """``player`` takes the side's reserve into the hand (BU-20): with the discard, it
+        waits for the player's next turn (BU-23, BU-24)."""
+        side = self._s.side_of[player]
+        _empty_into(self._hands[player], self._reserves[side])
+        self._hsize[player] += self._rsize[side]
+        self._rsize[side] = 0
+        self._reserve_taker[side] = player
+        self._reserve_waiting[side] = by_discard
+        self._log.extend((player, "takes the reserve"))
+
+    def _reserve_to_stock(self) -> None:
+        """The stock has run out: a waiting reserve becomes the stock (BU-28)."""
+        rsize = self._rsize
+        for side, size in enumerate(rsize):
+            if size:
+                reserve = self._reserves[side]
+                self._stock = [code for code in range(NUM_CODES) for _ in range(reserve[code])]
+                self._generator().shuffle(self._stock)
+                self._reserves[side] = [0] * NUM_CODES
+                rsize[side] = 0
+                self._reserve_stocked[side] = True
+                self._log.extend((None, f"the reserve of side {side} becomes the stock"))
+                return
 
     def _do_draw(self, action: Draw) -> None:
         s = self._s
@@ -65,6 +106,9 @@ class _Applying(_Listing):
         self._log.extend((player, "draws"))
         while pending and stock:
             code = stock.pop()
+            if not stock and s.reserve.to_stock and any(self._rsize):
+                self._reserve_to_stock()  # BU-28: the moment the stock is empty
+                stock = self._stock
             if auto and bonus[code]:
                 # AS-16: a drawn red 3 is placed at once and replaced.
                 self._red[s.side_of[player]].append(code)
@@ -120,6 +164,7 @@ class _Applying(_Listing):
         player = self._current
         side = self._s.side_of[player]
         top = self._pile[-1]
+        self._turn_take = tuple(self._pile)
         self._log.extend((player, action))
         if self._s.pile.unconditional:
             self._take_rest_of_pile(player, whole=True)
@@ -163,7 +208,7 @@ class _Applying(_Listing):
                     self._take_counts = held
         self._phase = PLAY
         if not self._hsize[player]:
-            self._end_hand(went_out=player, reason=f"seat {player} went out")
+            self._emptied(player)
 
     def _do_pickup(self, action: PickUp) -> None:
         player = self._current
@@ -181,6 +226,8 @@ class _Applying(_Listing):
                 code = self._stock.pop()
                 hand[code] += 1
                 self._hsize[player] += 1
+                if not self._stock and self._s.reserve.to_stock and any(self._rsize):
+                    self._reserve_to_stock()  # BU-28
         self._phase = PLAY
 
     def _do_meld(self, action: MakeMeld) -> None:
@@ -209,7 +256,7 @@ class _Applying(_Listing):
             self._note_meld(side, None, meld, self._counted_value(codes, use_up=True))
         self._log.extend((player, action))
         if not left:
-            self._end_hand(went_out=player, reason=f"seat {player} went out")
+            self._emptied(player)
 
     def _do_layoff(self, action: LayOff) -> None:
         player = self._current
@@ -235,7 +282,7 @@ class _Applying(_Listing):
             self._note_meld(side, index, new, self._counted_value(codes, use_up=True))
         self._log.extend((player, action))
         if not left:
-            self._end_hand(went_out=player, reason=f"seat {player} went out")
+            self._emptied(player)
 
     def _do_merge(self, action: Merge) -> None:
         player = self._current
@@ -288,8 +335,10 @@ class _Applying(_Listing):
             self._freezers += 1
         self._log.extend((player, action))
         if not left:
-            self._end_hand(went_out=player, reason=f"seat {player} went out")
-            return
+            if not self._rsize[self._s.side_of[player]]:
+                self._end_hand(went_out=player, reason=f"seat {player} went out")
+                return
+            self._take_reserve(player, by_discard=True)  # BU-23: the turn ends
         self._turns += 1
         s = self._s
         custom = s.custom_turn_end
@@ -305,11 +354,7 @@ class _Applying(_Listing):
         self._begin_turn((player + 1) % s.num_players)
 
     def _pick_up_foot(self, player: int) -> None:
-        hand = self._hands[player]
-        foot = self._feet[player]
-        for code in range(NUM_CODES):
-            hand[code] += foot[code]
-            foot[code] = 0
+        _empty_into(self._hands[player], self._feet[player])
         self._hsize[player] += self._fsize[player]
         self._fsize[player] = 0
         self._foot_picked[player] = True

@@ -119,7 +119,18 @@ class _Checks(_GoingOut):
         a play that empties the hand goes out; one that leaves fewer cards than a player
         must keep, one that melds black 3s and every play of a player bound to go out must
         leave a hand from which going out this turn is still possible."""
+        if self._rsize[self._s.side_of[player]]:
+            # The side's reserve waits (BU-20): nobody of the side can go out, and a hand
+            # emptied takes the reserve. Only a card to discard must be left — or none,
+            # where the reserve may be taken before the discard (BU-22, BU-O5).
+            problem = self._reserve_problem(player, after, kinds, action)
+            if problem:
+                raise self._fail(problem)
+            return
         if after == 0:
+            if self._s.going_out.by_discard:
+                raise IllegalActionError(self._rule("going-out"), "you go out only by "
+                                         "discarding your last card: keep one")
             problem = self._ending_problem(player, 0, kinds, initial_after)
             if problem:
                 raise self._fail(problem)
@@ -147,6 +158,19 @@ class _Checks(_GoingOut):
             player, [c.code for c in getattr(action, "cards", ())]), after, kinds)
         if problem:
             raise self._fail(problem)
+
+    def _reserve_problem(self, player: int, after: int, kinds: tuple[str, ...],
+                         action: MakeMeld | LayOff | PlaceRedThree) -> Problem | None:
+        """Whether a play leaving ``after`` cards may be made while the side's reserve
+        waits (see :meth:`_check_ending`)."""
+        if after == 0:
+            if self._s.reserve.direct:
+                return None
+            return ("reserve", "your side's reserve is taken with the discard: keep a card "
+                               "to discard")
+        used = [action.card.code] if isinstance(action, PlaceRedThree) else \
+            [card.code for card in action.cards]
+        return self._strand_problem(player, self._counts_after(player, used), after, kinds)
 
     def _unreachable_problem(self, player: int, kinds: tuple[str, ...], black3: bool,
                              initial_after: bool, action: MakeMeld | LayOff | PlaceRedThree
@@ -370,6 +394,9 @@ class _Checks(_GoingOut):
         if action.partner not in self.partners(player):
             raise InvalidActionError(f"seat {action.partner} is not your partner",
                                      field="partner")
+        if not self._s.going_out.partner_question:
+            raise IllegalActionError(self._rule("ask"), "in this game nobody asks a partner "
+                                     "before going out")
         if self._answer is not None:
             raise IllegalActionError(self._rule("ask"), "you have already asked this turn")
         side = self._s.side_of[player]

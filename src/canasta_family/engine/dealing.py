@@ -6,12 +6,13 @@ import random
 from collections.abc import Sequence
 
 from canasta_family.arrangement import HandSetup
-from canasta_family.cards import NUM_CODES, Card
+from canasta_family.cards import NUM_CODES, Card, Rank
 from canasta_family.engine.codes import (
     CARDS,
 )
 from canasta_family.engine.phases import DRAW
 from canasta_family.engine.problems import _Problems
+from canasta_family.engine.run_places import ACE, ACE_LOW
 from canasta_family.engine.state import _LogItem
 from canasta_family.errors import (
     SetupError,
@@ -53,6 +54,14 @@ class _Dealing(_Problems):
         self._feet = [[0] * NUM_CODES for _ in range(n)]
         self._fsize = [0] * n
         self._foot_picked = [self._s.deal.foot_size == 0] * n
+        # A reserve per side (BU-20): its cards, their number (0 once taken or turned into
+        # stock), who took it (-1: nobody), whether it was taken with the discard and not
+        # yet played (BU-24), whether it became the stock (BU-28).
+        self._reserves = [[0] * NUM_CODES for _ in range(sides)]
+        self._rsize = [0] * sides
+        self._reserve_taker = [-1] * sides
+        self._reserve_waiting = [False] * sides
+        self._reserve_stocked = [False] * sides
         self._stock: list[int] = []
         self._pile: list[int] = []
         self._freezers = 0
@@ -104,6 +113,7 @@ class _Dealing(_Problems):
                     counts[code] += 1
                 sizes[seat] += size
             top -= size * n
+        top = self._deal_reserves(cards, top)
         del cards[top:]
         self._stock = cards
         self._turn_upcard()
@@ -112,6 +122,38 @@ class _Dealing(_Problems):
         self._log.extend((None, f"hand {hand_no + 1}: seat {dealer} deals; {upcard}"))
         self._set_minimums()
         self._begin_turn((dealer + 1) % n)
+
+    def _placed_meld(self, cards: Sequence[Card], places: Sequence[int]) -> Meld | None:
+        """The sequence of ``cards`` with each card at its place (``HandSetup.meld_places``),
+        or None where the cards cannot stand so."""
+        if len(places) != len(cards) or not self._s.positional:
+            return None
+        stands = tuple((card, Rank(ACE if place == ACE_LOW else place))
+                       for card, place in zip(cards, places, strict=True)
+                       if self._s.wild[card.code] and 1 <= place <= ACE)
+        meld = self._new_run_meld([card.code for card in cards], stands)
+        if not isinstance(meld, Meld) or sorted(zip([c.code for c in meld.cards],
+                                                    meld.places, strict=True)) != sorted(
+                zip([c.code for c in cards], places, strict=True)):
+            return None
+        return meld
+
+    def _deal_reserves(self, cards: list[int], top: int) -> int:
+        """Deal each side's reserve (BU-6) from ``cards`` below ``top``, one card to each
+        side in turn; returns the new top."""
+        size = self._s.reserve.size
+        if not size:
+            return top
+        sides = len(self._s.side_members)
+        if size * sides > top:
+            raise SetupError(f"only {top} cards are left after the hands to deal {sides} "
+                             f"reserves of {size} cards")
+        dealt = cards[top - size * sides:top][::-1]
+        for side in range(sides):
+            for code in dealt[side::sides]:
+                self._reserves[side][code] += 1
+            self._rsize[side] = size
+        return top - size * sides
 
     def _turn_upcard(self) -> None:
         if not self._s.deal.upcard:
@@ -142,11 +184,15 @@ class _Dealing(_Problems):
             raise SetupError("setup hand_number cannot be negative")
         for name, value, count in (("feet", setup.feet, n), ("melds", setup.melds, sides),
                                    ("red_threes", setup.red_threes, sides),
-                                   ("scores", setup.scores, sides)):
+                                   ("scores", setup.scores, sides),
+                                   ("reserves", setup.reserves, sides)):
             if value is not None and len(value) != count:
                 raise SetupError(f"setup {name} must have {count} entries, got {len(value)}")
         if setup.feet is not None and s.deal.foot_size == 0:
             raise SetupError(f"{s.info.name} has no foot, but the setup gives feet")
+        if setup.reserves is not None and s.reserve.size == 0:
+            raise SetupError(f"{s.info.name} has no reserve hands, but the setup gives "
+                             "reserves")
         for seat, hand in enumerate(setup.hands):
             if not hand:
                 raise SetupError(f"setup hand of seat {seat} is empty; every player needs cards")
@@ -178,6 +224,11 @@ class _Dealing(_Problems):
                 for code in take(foot, f"foot {seat}"):
                     self._feet[seat][code] += 1
                     self._fsize[seat] += 1
+        if setup.reserves is not None:
+            for side, reserve in enumerate(setup.reserves):
+                for code in take(reserve, f"reserve of side {side}"):
+                    self._reserves[side][code] += 1
+                    self._rsize[side] += 1
         if setup.red_threes is not None:
             for side, reds in enumerate(setup.red_threes):
                 for code in take(reds, f"red threes of side {side}"):
@@ -188,9 +239,14 @@ class _Dealing(_Problems):
                     self._red[side].append(code)
         if setup.melds is not None:
             for side, melds in enumerate(setup.melds):
-                for cards in melds:
+                for number, cards in enumerate(melds):
                     codes = sorted(take(cards, f"melds of side {side}"))
-                    meld = self._meld_from_codes(codes)
+                    places = () if setup.meld_places is None else (
+                        setup.meld_places[side][number]
+                        if side < len(setup.meld_places)
+                        and number < len(setup.meld_places[side]) else ())
+                    meld = (self._placed_meld(cards, places) if places
+                            else self._meld_from_codes(codes))
                     if meld is None:
                         raise SetupError(
                             f"setup meld {' '.join(str(c) for c in cards)} of side {side} is "
@@ -214,6 +270,8 @@ class _Dealing(_Problems):
                         code = self._stock.pop()
                         self._feet[seat][code] += 1
                         self._fsize[seat] += 1
+        if s.reserve.size and setup.reserves is None:
+            del self._stock[self._deal_reserves(self._stock, len(self._stock)):]
         for code in pile_codes:
             self._push_pile(code)
         if not self._pile:
@@ -229,6 +287,9 @@ class _Dealing(_Problems):
         s = self._s
         self._current = player
         self._phase = DRAW
+        waiting = self._reserve_waiting
+        if True in waiting and self._reserve_taker[s.side_of[player]] == player:
+            waiting[s.side_of[player]] = False  # BU-24: the reserve is played from now
         self._turn_value = 0
         self._answer: bool | None = None
         self._asker: int | None = None
@@ -236,6 +297,7 @@ class _Dealing(_Problems):
             # Only cleared when used: most turns complete no canasta. Clones copy the list.
             self._turn_kinds = []
         self._retracted = False
+        self._turn_take: tuple[int, ...] = ()
         self._take_counts: list[int] | None = None
         self._out_memo = None
         self._side_had_melds = bool(self._melds[s.side_of[player]])

@@ -63,6 +63,7 @@ from canasta_family.rules import (
     MeldRules,
     PileRules,
     RedThreeRules,
+    ReserveRules,
     VariantInfo,
     Violation,
 )
@@ -426,6 +427,44 @@ class Game(_Applying):
         """Whether ``player`` has picked up their foot."""
         return self._foot_picked[player]
 
+    @property
+    def turn_pile_cards(self) -> tuple[Card, ...]:
+        """The cards the player to move took with the pile this turn, bottom to top
+        (empty when the turn took none); BU-10 forbids discarding a lone one again."""
+        return tuple(CARDS[code] for code in self._turn_take)
+
+    @property
+    def reserve_rules(self) -> ReserveRules:
+        """The variant's :class:`~canasta_family.rules.ReserveRules` (Buraco's morto)."""
+        return self._s.reserve
+
+    def reserve_size(self, side: int) -> int:
+        """Cards in ``side``'s reserve while it waits to be taken (0 once taken, turned
+        into stock, or in variants without one)."""
+        return self._rsize[side]
+
+    def reserve_cards(self, side: int) -> tuple[Card, ...]:
+        """``side``'s waiting reserve, face down (hidden from every observation)."""
+        reserve = self._reserves[side]
+        cards: tuple[Card, ...] = ()
+        for code in compress(_ALL_CODES, reserve):
+            cards += (CARDS[code],) * reserve[code]
+        return cards
+
+    def reserve_taken_by(self, side: int) -> int | None:
+        """The seat that took ``side``'s reserve this hand, or None."""
+        taker = self._reserve_taker[side]
+        return None if taker < 0 else taker
+
+    def reserve_waiting(self, side: int) -> bool:
+        """Whether ``side``'s reserve was taken with a discard and its taker has not had
+        a turn since (BU-24)."""
+        return self._reserve_waiting[side]
+
+    def reserve_turned_to_stock(self, side: int) -> bool:
+        """Whether ``side``'s reserve became the stock when the stock ran out (BU-28)."""
+        return self._reserve_stocked[side]
+
     def side_melds(self, side: int) -> tuple[Meld, ...]:
         """The melds of ``side``, numbered as in actions."""
         return tuple(self._melds[side])
@@ -751,6 +790,18 @@ class Game(_Applying):
         new._feet = [f[:] for f in self._feet]
         new._fsize = self._fsize[:]
         new._foot_picked = self._foot_picked[:]
+        if self._s.reserve.size:
+            new._reserves = [r[:] for r in self._reserves]
+            new._rsize = self._rsize[:]
+            new._reserve_taker = self._reserve_taker[:]
+            new._reserve_waiting = self._reserve_waiting[:]
+            new._reserve_stocked = self._reserve_stocked[:]
+        else:  # without reserves these lists never change: shared, not copied
+            new._reserves = self._reserves
+            new._rsize = self._rsize
+            new._reserve_taker = self._reserve_taker
+            new._reserve_waiting = self._reserve_waiting
+            new._reserve_stocked = self._reserve_stocked
         new._stock = self._stock[:]
         new._pile = self._pile[:]
         new._freezers = self._freezers
@@ -771,6 +822,7 @@ class Game(_Applying):
         new._answer = self._answer
         new._asker = self._asker
         new._turn_kinds = self._turn_kinds[:]
+        new._turn_take = self._turn_take
         new._retracted = self._retracted
         new._take_counts = None if self._take_counts is None else self._take_counts[:]
         new._side_had_melds = self._side_had_melds
@@ -801,11 +853,18 @@ class Game(_Applying):
 
     def _with_hidden(self, hands: Sequence[Sequence[Card]], feet: Sequence[Sequence[Card]],
                      stock: Sequence[Card], pile: Sequence[Card], aside: Sequence[Card],
-                     seed: int) -> Game:
-        """A clone with these hidden places (the pile bottom to top) and a generator
-        seeded with ``seed``; only :mod:`canasta_family.determinize` calls it."""
+                     seed: int, reserves: Sequence[Sequence[Card]] = ()) -> Game:
+        """A clone with these hidden places (the pile bottom to top; ``reserves`` by side,
+        where the variant has them) and a generator seeded with ``seed``; only
+        :mod:`canasta_family.determinize` calls it."""
         new = self.clone()
         n = self._s.num_players
+        if reserves:
+            new._reserves = [[0] * NUM_CODES for _ in reserves]
+            for side, reserve in enumerate(reserves):
+                for card in reserve:
+                    new._reserves[side][card.code] += 1
+            new._rsize = [len(r) for r in reserves]
         new._hands = [[0] * NUM_CODES for _ in range(n)]
         new._feet = [[0] * NUM_CODES for _ in range(n)]
         for seat in range(n):
@@ -841,12 +900,15 @@ class Game(_Applying):
             self._seed, self._rng_state,
             tuple(tuple(h) for h in self._hands), tuple(self._hsize),
             tuple(tuple(f) for f in self._feet), tuple(self._fsize), tuple(self._foot_picked),
+            tuple(tuple(r) for r in self._reserves), tuple(self._reserve_taker),
+            tuple(self._reserve_waiting), tuple(self._reserve_stocked),
             tuple(self._stock), tuple(self._pile), self._freezers, tuple(self._aside),
             tuple(tuple(m) for m in self._melds), tuple(tuple(r) for r in self._red),
             tuple(self._initial), tuple(self._minimum), tuple(self._scores),
             tuple(self._results), self._hand_no, self._dealer, self._current, self._phase,
             tuple(self._first_turn_done), self._turn_value, self._answer, self._asker,
-            tuple(self._turn_kinds), self._retracted, self._side_had_melds, self._concealed,
+            tuple(self._turn_kinds), self._turn_take, self._retracted, self._side_had_melds,
+            self._concealed,
             None if self._take_counts is None else tuple(self._take_counts),
             tuple(self._actions), self.log(all_hands=True), self._turns,
             self._result,
@@ -860,11 +922,12 @@ class Game(_Applying):
     __hash__ = None  # type: ignore[assignment]
 
     def card_locations(self) -> dict[str, int]:
-        """How many cards are in each place (hands, feet, stock, pile, melds, red 3s,
-        aside); they always add up to the deck size."""
+        """How many cards are in each place (hands, feet, reserves, stock, pile, melds,
+        red 3s, aside); they always add up to the deck size."""
         return {
             "hands": sum(self._hsize),
             "feet": sum(self._fsize),
+            "reserves": sum(self._rsize),
             "stock": len(self._stock),
             "pile": len(self._pile),
             "melds": sum(len(m.cards) for side in self._melds for m in side),
@@ -878,7 +941,7 @@ class Game(_Applying):
         for hand in self._hands:
             for code in range(NUM_CODES):
                 counts[code] += hand[code]
-        for foot in self._feet:
+        for foot in (*self._feet, *self._reserves):
             for code in range(NUM_CODES):
                 counts[code] += foot[code]
         for code in self._stock + self._pile + self._aside:

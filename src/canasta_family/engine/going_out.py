@@ -64,7 +64,7 @@ class _GoingOut(_TakeChecks):
         met decided positions would visit fewer and could find what a fresh one gives up
         on, and a record made after it would then be refused on replay.
         """
-        if self._phase != PLAY or self._answer is False or self._retracted:
+        if not self._out_open():
             return False
         answers = self._out_memo
         if answers is None:
@@ -85,6 +85,13 @@ class _GoingOut(_TakeChecks):
         answers[key] = found
         return found
 
+    def _out_open(self) -> bool:
+        """Whether anything still allows going out this turn: the play phase, no "no"
+        from a partner, no retraction, and no reserve waiting for the side (a side whose
+        reserve waits cannot go out, BU-25)."""
+        return self._phase == PLAY and self._answer is not False and not self._retracted \
+            and not self._rsize[self._s.side_of[self._current]]
+
     def _out_bounds_met(self) -> bool:
         """Whether the bounds :meth:`_out_reachable` checks before it searches leave going
         out this turn possible: a necessary condition, cheaper than the search and needing
@@ -92,7 +99,7 @@ class _GoingOut(_TakeChecks):
         going out is possible from here then, so it rules out the plays of a position
         together (AS-35). Kept for the turn beside the search's answers, under the
         position's key with -1 for the card kept back (which no search uses)."""
-        if self._phase != PLAY or self._answer is False or self._retracted:
+        if not self._out_open():
             return False
         answers = self._out_memo
         if answers is None:
@@ -302,7 +309,9 @@ class _GoingOut(_TakeChecks):
             if meld.kind is MeldKind.RUN and meld.suit is not None \
                     and len(meld.cards) < mr.run_max:
                 ends[int(meld.suit)].append(
-                    run_span([c.code for c in meld.cards], mr.run_ace_low))
+                    (min(meld.places), max(meld.places)) if meld.places else
+                    run_span([c.code for c in meld.cards], True) if mr.run_ace_low else
+                    (meld.cards[0].code // 4 + 2, meld.cards[-1].code // 4 + 2))
         return masks, ends
 
     @staticmethod

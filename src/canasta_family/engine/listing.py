@@ -624,7 +624,8 @@ class _Listing(_Checks):
             if ctx.stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
         partners = self.partners(player)
-        if self._answer is None and partners and n >= 2 and self._out_reachable():
+        if self._answer is None and partners and n >= 2 and s.going_out.partner_question \
+                and self._out_reachable():
             for partner in partners:
                 out.append(self._t.indexed_action(Ask, partner))
 

@@ -34,7 +34,7 @@ class _PlayChecks:
     """
 
     __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "initial",
-                 "keep", "literal", "must", "need", "owes", "player", "strand",
+                 "keep", "literal", "must", "need", "owes", "player", "reserve", "strand",
                  "strand_cache", "stranded")
 
     def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
@@ -47,6 +47,7 @@ class _PlayChecks:
         self.need = need
         self.initial = game._initial[s.side_of[player]]
         self.must = game._bound_to_go_out()
+        self.reserve = bool(game._rsize[s.side_of[player]])
         self.keep = s.going_out.keep_cards
         self.literal = s.going_out.literal_keep
         self.strand = s.strand_check
@@ -79,12 +80,18 @@ class _PlayChecks:
         if after >= self.keep and after > 1 and not black3 and not self.must:
             return self.leaves_discard(codes, after, kinds)
         game = self.game
+        if self.reserve:
+            # The side's reserve waits (``Game._check_ending``, BU-20).
+            return game._s.reserve.direct if after == 0 else \
+                self.leaves_discard(codes, after, kinds)
         short = after < self.keep or after == 1
         literal = short and (self.literal or self.stranded)
         if after and not literal:
             return game._reach_after(action)
         # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
         # cards than a player must keep.
+        if after == 0 and game._s.going_out.by_discard:
+            return False  # BU-O7: going out needs a final discard
         if self.owes:
             value = game._counted_value(codes)
         if not (self.initial or value >= self.need):

@@ -91,7 +91,8 @@ class _Problems(_RunMelds):
         suits = {code % 4 for code in suit_codes}
         if len(suits) != 1:
             return ("run", "a sequence must be all of one suit")
-        ranks = run_places(suit_codes, mr.run_ace_low)
+        ranks = (run_places(suit_codes, True) if mr.run_ace_low
+                 else sorted([code // 4 + 2 for code in suit_codes]))
         if len(set(ranks)) != len(ranks):
             return ("run", "a sequence cannot hold two cards of the same rank")
         if ranks[0] < (ACE_LOW if mr.run_ace_low else mr.run_low) or ranks[-1] > mr.run_high:
@@ -125,6 +126,8 @@ class _Problems(_RunMelds):
         keep a single card: no discard follows."""
         if after > 0 and (after >= self._s.going_out.keep_cards or self._stranded()):
             return None
+        if self._rsize[self._s.side_of[player]]:
+            return None  # emptying the hand takes the side's reserve (BU-20): not going out
         if self._answer is False:
             return ("ask", "your partner answered no: you may not go out this turn, so you "
                            "must keep cards in hand")

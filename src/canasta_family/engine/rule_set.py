@@ -25,6 +25,7 @@ from canasta_family.rules import (
     MeldRules,
     PileRules,
     RedThreeRules,
+    ReserveRules,
     SinglePickupRules,
     StockEndRules,
     VariantInfo,
@@ -91,6 +92,7 @@ class _Static:
         "rank_naturals",
         "red",
         "red_in_deck",
+        "reserve",
         "roles",
         "run_place_codes",
         "run_shape",
@@ -172,6 +174,10 @@ class _Static:
         self.red: RedThreeRules = self.call("canasta_red_three_rules", RedThreeRules, **opts)
         self.going_out: GoingOutRules = self.call("canasta_going_out_rules", GoingOutRules,
                                                   **both)
+        self.reserve: ReserveRules = self.call("canasta_reserve_rules", ReserveRules, **both)
+        if self.reserve.size < 0:
+            raise VariantError(f"variant {self.info.name!r}: ReserveRules.size must not be "
+                               f"negative, got {self.reserve.size}")
         self.stock_end: StockEndRules = self.call("canasta_stock_end_rules", StockEndRules,
                                                   **opts)
         if self.going_out.keep_cards < 2:

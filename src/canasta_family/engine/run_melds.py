@@ -131,7 +131,9 @@ class _RunMelds(_GameState):
         acting = tuple((CARDS[code], _place_rank(place)) for code, place, is_wild
                        in intended if is_wild)
         for stands in ((), acting) if acting else ((),):
-            made = self._run_meld(table, added, stands)
+            # New sequences come from the memo; lay-offs depend on the meld: read afresh.
+            made = self._run_meld(table, added, stands) if table else \
+                self._new_run_meld(added, stands)
             if not isinstance(made, Meld):
                 continue
             got = Counter(self._run_table(made))
@@ -175,15 +177,30 @@ class _RunMelds(_GameState):
 
     def _positional_melds(self, hand: Sequence[int]) -> list[MakeMeld]:
         """Every new run the hand could make, by shape (the checks judge the rest)."""
-        shape = self._s.run_shape
-        mr = self._s.meld
+        s = self._s
+        shape = s.run_shape
+        mr = s.meld
+        wild = s.wild
+        in_place = mr.run_wild_in_own_place
+        # Wild cards fill at most ``room`` places of a window; the others need naturals.
+        room = mr.run_wilds if any(hand[code] for code in s.wild_codes) else 0
         out: list[MakeMeld] = []
         seen: set[MakeMeld] = set()
         for suit in range(4):
+            have = [False] * (shape.high + 2)
+            for place in range(shape.low, shape.high + 1):
+                code = place_code(place, suit)
+                have[place] = bool(hand[code]) and (not wild[code] or (in_place and code < 52))
             for low in range(shape.low, shape.high - mr.run_min + 2):
                 top = min(shape.high, low + mr.run_max - 1)
-                for high in range(low + mr.run_min - 1, top + 1):
-                    fills = self._fill_places(hand, suit, range(low, high + 1), mr.run_wilds)
+                missing = 0
+                for high in range(low, top + 1):
+                    missing += not have[high]
+                    if missing > room:
+                        break  # (every longer window misses as many)
+                    if high - low + 1 < mr.run_min:
+                        continue
+                    fills = self._fill_places(hand, suit, range(low, high + 1), room)
                     for codes, reading in fills:
                         stands = self._stands_for((), codes, reading)
                         if stands is None:
@@ -213,10 +230,34 @@ class _RunMelds(_GameState):
         out: list[LayOff] = []
         seen: set[LayOff] = set()
         free = mr.run_max - size
-        for new_low in range(max(shape.low, low - free), low + 1):
-            for new_high in range(high, min(shape.high, high + free) + 1):
+        if not any(hand[code] for code in self._s.wild_codes):
+            room = 0
+        wild = self._s.wild
+        in_place = mr.run_wild_in_own_place
+
+        def missing(place: int) -> bool:
+            code = place_code(place, suit)
+            return not hand[code] or (wild[code] and not (in_place and code < 52))
+
+        # How far each end may reach: every new place a natural held, or a wild card.
+        lows = [(low, 0)]
+        gaps = 0
+        for place in range(low - 1, max(shape.low, low - free) - 1, -1):
+            gaps += missing(place)
+            if gaps > room:
+                break
+            lows.append((place, gaps))
+        highs = [(high, 0)]
+        gaps = 0
+        for place in range(high + 1, min(shape.high, high + free) + 1):
+            gaps += missing(place)
+            if gaps > room:
+                break
+            highs.append((place, gaps))
+        for new_low, below in lows:
+            for new_high, above in highs:
                 ends = [*range(new_low, low), *range(high + 1, new_high + 1)]
-                if size + len(ends) > mr.run_max:
+                if size + len(ends) > mr.run_max or below + above > room:
                     continue
                 fills = list(self._fill_places(hand, suit, ends, room)) if ends else [([], ())]
                 for replace in range(len(wild_spots) + 1):

@@ -187,8 +187,10 @@ def read_run(shape: RunShape, wild: Sequence[bool], table: Reading, added: Seque
     # player must say; otherwise (an ace low or high) the lowest reading is taken.
     unplaced = {code for code, name in zip(added, named, strict=True)
                 if name is None and wild[code]}
-    spots = {tuple(sorted((c, p) for c, p, a in reading if a and c in unplaced))
-             for reading in best}
+    # The ranks the unplaced wild cards stand for in each reading: the ace's two places
+    # are one rank (a wild ace beside a natural one in a run A…A is the same play).
+    spots = {tuple(sorted((c, ACE if p == ACE_LOW else p) for c, p, a in reading
+                          if a and c in unplaced)) for reading in best}
     if len(spots) > 1:
         options = tuple(sorted({spot for group in spots for spot in group}))
         return ("ambiguous", options)

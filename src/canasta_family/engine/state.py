@@ -61,11 +61,16 @@ class _GameState:
         "_pile",
         "_probe",
         "_red",
+        "_reserve_stocked",
+        "_reserve_taker",
+        "_reserve_waiting",
+        "_reserves",
         "_result",
         "_results",
         "_retracted",
         "_rng",
         "_rng_saved",
+        "_rsize",
         "_s",
         "_scores",
         "_seed",
@@ -75,6 +80,7 @@ class _GameState:
         "_t",
         "_take_counts",
         "_turn_kinds",
+        "_turn_take",
         "_turn_value",
         "_turns",
     )
@@ -106,11 +112,16 @@ class _GameState:
     _pile: list[int]
     _probe: bool
     _red: list[list[int]]
+    _reserve_stocked: list[bool]
+    _reserve_taker: list[int]
+    _reserve_waiting: list[bool]
+    _reserves: list[list[int]]
     _result: GameResult | None
     _results: tuple[HandResult, ...]
     _retracted: bool
     _rng: random.Random | None
     _rng_saved: object
+    _rsize: list[int]
     _s: _Static
     _scores: list[int]
     _seed: int
@@ -120,6 +131,7 @@ class _GameState:
     _t: Catalog
     _take_counts: list[int] | None
     _turn_kinds: list[str]
+    _turn_take: tuple[int, ...]
     _turn_value: int
     _turns: int
     _executors: ClassVar[dict[type, Callable[[Any, Any], None]]]

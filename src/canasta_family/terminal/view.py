@@ -145,7 +145,8 @@ def meld_text(meld: Meld) -> Text:
     >>> meld_text(meld).plain
     '7c 7h 7s JK (4)'
     """
-    text = cards_text(meld.cards)
+    # A run holding wild cards reads by place, each wild card with the rank it stands for.
+    text = Text(str(meld)) if meld.places else cards_text(meld.cards)
     if meld.kind is MeldKind.RUN:
         text = Text("run ") + text
     text.append(f" ({len(meld.cards)})")
@@ -195,6 +196,11 @@ def _sides_table(obs: Observation, personal: bool) -> Table:
             if seat == obs.current_player and not obs.is_over:
                 line = "▶ " + line
             seat_lines.append(line)
+        if obs.reserve_sizes[side] or obs.reserve_takers[side] is not None:
+            # A reserve hand (Buraco's morto), while it waits or once taken.
+            taker = obs.reserve_takers[side]
+            seat_lines.append(f"reserve: {counted(obs.reserve_sizes[side], 'card')}"
+                              if taker is None else f"reserve taken by seat {taker}")
         seats = Text("\n".join(seat_lines))
         if obs.initial_melds_made[side]:
             initial = Text("made")

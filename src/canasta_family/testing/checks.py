@@ -127,6 +127,7 @@ def _count_places(game: Game) -> list[int]:
     for side in range(len(game.sides)):
         places.extend(meld.cards for meld in game.side_melds(side))
         places.append(game.side_red_threes(side))
+        places.append(game.reserve_cards(side))
     places.extend((game.stock_cards(), game.pile, game.aside_cards()))
     for place in places:
         for card in place:
@@ -292,17 +293,23 @@ def mirror_setup(game: Game) -> HandSetup:
     feet = None
     if game.deal_rules.foot_size:  # an empty foot is one already picked up
         feet = tuple(game.foot_cards(seat) for seat in range(game.num_players))
+    reserves = None
+    if game.reserve_rules.size:  # an empty reserve is one already taken
+        reserves = tuple(game.reserve_cards(side) for side in sides)
     return HandSetup(
         hands=hands,
         pile=game.pile,
         stock=game.stock_cards(),
         feet=feet,
         melds=tuple(tuple(meld.cards for meld in game.side_melds(s)) for s in sides),
+        meld_places=tuple(tuple(meld.places for meld in game.side_melds(s)) for s in sides)
+        if any(meld.places for s in sides for meld in game.side_melds(s)) else None,
         red_threes=tuple(game.side_red_threes(s) for s in sides),
         scores=game.scores,
         dealer=game.dealer,
         to_play=game.current_player,
         hand_number=game.hand_number,
+        reserves=reserves,
     )
 
 

@@ -25,6 +25,7 @@ from canasta_family.rules import (
     MeldRules,
     PileRules,
     RedThreeRules,
+    ReserveRules,
     ScoreItem,
     StockEndRules,
     TurnEndEffects,
@@ -110,6 +111,10 @@ class CorePlugin:
     @hookimpl(trylast=True)
     def canasta_stock_end_rules(self, options: Options) -> StockEndRules:
         return StockEndRules()
+
+    @hookimpl(trylast=True)
+    def canasta_reserve_rules(self, num_players: int, options: Options) -> ReserveRules:
+        return ReserveRules()
 
     @hookimpl(trylast=True)
     def canasta_pile_frozen(self, game: Game, side: int) -> bool:
