@@ -62,6 +62,35 @@ def _wilds(cards: Sequence[Card], roles: CardRoles) -> int:
     return roles.wild_count(cards)
 
 
+def _top_fits(obs: Observation) -> bool:
+    """Whether the pile's natural top card could be melded at once: a pair of its rank
+    in hand, a set of its rank on the side's table, or two cards of its suit that run with
+    it (in hand, or an end of one of the side's sequences). A wild card on top is left:
+    two players passing wild cards to each other would never end the hand."""
+    top = obs.pile_top
+    if top is None:
+        return False
+    roles = obs.roles
+    if roles.is_wild(top):
+        return False
+    naturals = [c for c in obs.hand if not roles.is_wild(c)]
+    if sum(1 for c in naturals if c.rank == top.rank) >= 2:
+        return True
+    near = {int(c.rank) for c in naturals if c.suit == top.suit}
+    rank = int(top.rank)
+    if {rank - 1, rank + 1} <= near or {rank + 1, rank + 2} <= near \
+            or {rank - 2, rank - 1} <= near:
+        return True
+    for meld in obs.my_melds:
+        if meld.kind is MeldKind.SET and meld.rank == top.rank:
+            return True
+        if meld.kind is MeldKind.RUN and meld.suit == top.suit:
+            ranks = {int(c.rank) for c in meld.cards if not roles.is_wild(c)}
+            if rank - 1 in ranks or rank + 1 in ranks:
+                return True
+    return False
+
+
 class GreedyPlayer:
     """Greedy baseline player (see the module documentation)."""
 
@@ -76,6 +105,11 @@ class GreedyPlayer:
 
     def _draw(self, obs: Observation, legal: Sequence[Action]) -> Action:
         takes = [a for a in legal if isinstance(a, TakePile)]
+        # A pile taken whole with no condition (BU-9) is taken when it holds two cards or
+        # more, a single card only when it fits the hand or the side's melds: two players
+        # passing one card to each other would keep the stock whole and the hand going.
+        takes = [a for a in takes if a.cards or a.onto is not None or obs.pile_size > 1
+                 or _top_fits(obs)]
         if takes:
             def take_score(action: TakePile) -> tuple[int, int]:
                 if action.onto is not None:
