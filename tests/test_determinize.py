@@ -222,3 +222,16 @@ def test_AS_23_another_seats_owed_meld_is_still_checked_deal_by_deal(
     for copy in copies:
         assert copy.observation(1) == game.observation(1)
         assert not copy.owes_initial_meld() or reachable(copy)
+
+
+def test_AS_33_a_hidden_player_bound_by_black_threes_can_still_go_out() -> None:
+    """A hidden player who melded black 3s this turn must go out (AS-33): every copy deals
+    it a hand with a legal play (this position once gave a copy none)."""
+    game = play_random(canasta_family.new_game("samba", players=3, seed=1000), 72, seed=1000)
+    assert game.phase == "play" and game.current_player == 2
+    assert any(meld.rank == 3 for meld in game.side_melds(game.side_of(2)))
+    for seat in (0, 1):
+        for rng_seed in range(4):
+            copy = game.determinize(seat, random.Random(rng_seed))
+            assert copy.legal_actions()
+            assert copy.observation(seat) == game.observation(seat)

@@ -101,7 +101,8 @@ def test_griffe_extension_on_the_package() -> None:
                           extensions=griffe.load_extensions(extension))
     init = package["rules.DealRules"].members["__init__"]
     assert [(p.name, str(p.default)) for p in init.parameters][1:] == [
-        ("hand_size", "None"), ("foot_size", "0"), ("upcard_redraw", "True")]
+        ("hand_size", "None"), ("foot_size", "0"), ("upcard_redraw", "True"),
+        ("upcard", "True")]
     assert "code" not in [p.name for p in package["cards.Card"].members["__init__"].parameters]
     hooks_doc = package["hookspecs"].docstring.value
     assert "[`Game`][canasta_family.engine.game.Game]" in hooks_doc

@@ -160,52 +160,6 @@ class Draw:
         return "draw"
 
 
-@attrs.frozen
-class TakePile:
-    """Take the whole discard pile.
-
-    Either ``cards`` (hand cards melded with the top card as a new meld, AS-19) or
-    ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20),
-    or neither where the variant takes the pile whole with no condition (BU-9).
-    A take for a side's initial meld that does not reach the minimum by itself is followed
-    by melds from the hand in the same turn; the engine lists such a take only when they
-    can reach it, and refuses a discard until they do (AS-23).
-    """
-
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_canonical)
-    onto: int | None = attrs.field(default=None, converter=_optional_onto_number)
-
-    kind = "take-pile"
-
-    @onto.validator
-    def _one_way(self, _attribute: attrs.Attribute[int | None], onto: int | None) -> None:
-        # The text names either cards or a meld; a value with both would be written as
-        # one of them and replay as a different action.
-        if onto is not None and self.cards:
-            raise InvalidActionError("a pile take names hand cards or a meld ('onto'), not "
-                                     "both", field="onto")
-
-    def __str__(self) -> str:
-        if self.onto is not None:
-            return f"take-pile onto {self.onto}"
-        if not self.cards:
-            return "take-pile"
-        return "take-pile " + format_cards(self.cards)
-
-
-@attrs.frozen
-class PickUp:
-    """Take only the top card of the pile and lay it off on meld ``onto`` of your side
-    (single-card pickup, where the variant allows it)."""
-
-    onto: int = attrs.field(converter=_onto_number)
-
-    kind = "pick-up"
-
-    def __str__(self) -> str:
-        return f"pick-up {self.onto}"
-
-
 Stands = tuple[tuple[Card, Rank], ...]
 """Which rank wild cards of a sequence stand for, as (card, rank) pairs in card order."""
 
@@ -259,6 +213,62 @@ def _repr_with_stands(head: str, stands: Stands) -> str:
     if not stands:
         return head + ")"
     return head + f", stands={stands!r})"
+
+
+@attrs.frozen(repr=False)
+class TakePile:
+    """Take the whole discard pile.
+
+    Either ``cards`` (hand cards melded with the top card as a new meld, AS-19) or
+    ``onto`` (the index of a meld of your side that the top card is laid off on, AS-20),
+    or neither where the variant takes the pile whole with no condition (BU-9). Where the
+    new meld is a sequence whose wild card could stand at more than one place,
+    ``stands`` names it, as for :class:`MakeMeld` (BU-O8).
+    A take for a side's initial meld that does not reach the minimum by itself is followed
+    by melds from the hand in the same turn; the engine lists such a take only when they
+    can reach it, and refuses a discard until they do (AS-23).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_canonical)
+    onto: int | None = attrs.field(default=None, converter=_optional_onto_number)
+    stands: Stands = attrs.field(default=(), converter=_stands)
+
+    kind = "take-pile"
+
+    def __attrs_post_init__(self) -> None:
+        _stands_in_cards(self.cards, self.stands)
+
+    def __repr__(self) -> str:
+        return _repr_with_stands(f"TakePile(cards={self.cards!r}, onto={self.onto!r}",
+                                 self.stands)
+
+    @onto.validator
+    def _one_way(self, _attribute: attrs.Attribute[int | None], onto: int | None) -> None:
+        # The text names either cards or a meld; a value with both would be written as
+        # one of them and replay as a different action.
+        if onto is not None and self.cards:
+            raise InvalidActionError("a pile take names hand cards or a meld ('onto'), not "
+                                     "both", field="onto")
+
+    def __str__(self) -> str:
+        if self.onto is not None:
+            return f"take-pile onto {self.onto}"
+        if not self.cards:
+            return "take-pile"
+        return "take-pile " + _format_with_stands(self.cards, self.stands)
+
+
+@attrs.frozen
+class PickUp:
+    """Take only the top card of the pile and lay it off on meld ``onto`` of your side
+    (single-card pickup, where the variant allows it)."""
+
+    onto: int = attrs.field(converter=_onto_number)
+
+    kind = "pick-up"
+
+    def __str__(self) -> str:
+        return f"pick-up {self.onto}"
 
 
 @attrs.frozen(repr=False)
@@ -542,7 +552,10 @@ def parse_action(text: str) -> Action:
                 field="cards")
         # No cards: the whole pile with no condition (BU-9); variants that meld the top
         # card refuse it when it is checked.
-        return TakePile(cards=_cards_of(args)) if args else TakePile()
+        if not args:
+            return TakePile()
+        cards, stands = _cards_standing(args)
+        return TakePile(cards=cards, stands=stands)
     if verb == "pick-up":
         if len(args) != 1:
             raise InvalidActionError("write 'pick-up N' with one meld number", field="onto")

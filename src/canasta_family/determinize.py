@@ -276,9 +276,15 @@ class Determinizer:
         still complete it: found with the first sample, then known for all."""
         asker = game.pending_question
         bound = game.phase == "answer" or (game.phase == "play" and game.partner_answer is True)
-        self.asker: int | None = asker if bound and asker != player else None
-        """The seat, hidden from this one, that asked "may I go out?" this turn and awaits
-        the answer or was told "yes": every sample lets it go out."""
+        bound_seat = asker if bound and asker != player else None
+        if bound_seat is None and game.phase == "play" and game.current_player != player \
+                and game._bound_to_go_out():
+            # It melded black 3s this turn, which only a player going out may (AS-33).
+            bound_seat = game.current_player
+        self.asker: int | None = bound_seat
+        """The seat, hidden from this one, bound to go out this turn: it asked "may I go
+        out?" and awaits the answer or was told "yes", or it melded black 3s. Every
+        sample lets it go out."""
         self._asker_hands: list[tuple[Card, ...]] = []
         """Hidden parts of the asker's hand found in samples that let it go out."""
 
@@ -294,7 +300,8 @@ class Determinizer:
         seat itself, its own cards decide and no deal is drawn again: the answer is worked
         out once, with the first sample, and holds for every later one.
 
-        A hidden player who asked "may I go out?" (:attr:`asker`) is known to be able to:
+        A hidden player who asked "may I go out?", or who melded black 3s this turn
+        (:attr:`asker`), is known to be able to go out:
         deals are drawn again until one lets it go out after "yes" (the engine lists a
         play for it), up to :data:`ASK_TRIES` times while no such deal is known, then
         :data:`ASK_FRESH_TRIES` times, after which the hidden part of its hand comes from

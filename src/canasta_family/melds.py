@@ -40,10 +40,11 @@ class Meld:
     suit of a run. ``cards`` are in canonical order; ``wilds`` counts the wild cards among
     them. ``canasta`` is the canasta kind or ``None``.
 
-    ``places`` is set only for a run holding cards the variant calls wild (BU-15): the
-    place of each card of ``cards``, in the same order (2 to 14 for the ranks 2 to A, 1
-    for a low ace). Its text then lists the cards by place, a card away from its own
-    place written with the rank it stands for (``5h 6h JK=7 8h``).
+    ``places`` is set for the runs of variants whose sequences may hold wild cards
+    (``MeldRules.run_wilds``, BU-15): the place of each card of ``cards``, in the same
+    order (2 to 14 for the ranks 2 to A, 1 for a low ace). Its text then lists the cards
+    by place, a card away from its own place written with the rank it stands for
+    (``5h 6h JK=7 8h``).
     """
 
     kind: MeldKind

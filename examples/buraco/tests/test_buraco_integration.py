@@ -161,9 +161,13 @@ def _small_deal(seed: int) -> HandSetup:
                      stock=tuple(deck[24:64]), dealer=1)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_listing_complete_on_small_deals(seed: int) -> None:
-    game = canasta_family.new_game("buraco", players=2, seed=seed, start=_small_deal(seed))
+    # Odd seeds close the pile (BU-O8): its takes meld the top card into sets, sequences
+    # or melds of the side, each listed exactly when legal.
+    options = {"pile": "closed" if seed % 2 else "open"}
+    game = canasta_family.new_game("buraco", players=2, seed=seed, start=_small_deal(seed),
+                                   options=options)
     chooser = random.Random(seed)
     for _ in range(120):
         if game.is_over or game.hand_results:

@@ -1071,12 +1071,48 @@ def test_bu_o7_the_morto_may_still_be_taken_by_melding_every_card() -> None:
     assert game.reserve_taken_by(0) == 0 and game.current_player == 0
 
 
-def test_bu_o8_the_closed_pile_is_not_offered() -> None:
-    """BU-O8: the plugin deliberately has no closed-pile option."""
-    assert "pile" not in {spec.name for spec in canasta_family.find_variant(
-        "buraco").info.options}
-    with pytest.raises(InvalidOptionError, match="pile"):
-        canasta_family.new_game("buraco", players=2, seed=1, options={"pile": "closed"})
+def _closed(pile: str, hand: str = "5h 6h 9c 9d JK Kd", **setup: object) -> Game:
+    """Two players, a closed pile (BU-O8), seat 0 to draw or take."""
+    return start((hand, OTHER), pile=pile, options={"pile": "closed"},
+                 **setup)  # type: ignore[arg-type]
+
+
+def test_bu_o8_a_closed_pile_is_taken_only_by_melding_its_top_card() -> None:
+    """BU-O8: no bare take; the top card goes into a new sequence or set with hand cards,
+    and the rest of the pile comes into the hand."""
+    game = _closed("3s 7h")
+    listed = legal(game)
+    assert "take-pile" not in listed
+    assert {"take-pile 5h 6h", "take-pile 5h JK", "take-pile 5h 6h JK=8"} <= listed
+    with pytest.raises(InvalidActionError):
+        game.apply("take-pile")
+    check_refusal_leaves_state(game, "take-pile")
+    game.apply("take-pile 5h 6h")
+    assert str(game.side_melds(0)[0]) == "5h 6h 7h"
+    assert Counter(map(str, game.hand_cards(0))) == Counter(["3s", "9c", "9d", "Kd", "JK"])
+
+
+def test_bu_o8_a_set_with_the_top_card_and_one_wild_card() -> None:
+    """BU-O8 with BU-13/14: the top card, a natural of its rank and a wild card."""
+    game = _closed("3s 9h")
+    assert {"take-pile 9c 9d", "take-pile 9c JK", "take-pile 9c 9d JK"} <= legal(game)
+    game.apply("take-pile 9c JK")
+    meld = game.side_melds(0)[0]
+    assert meld.rank is not None and meld.wilds == 1 and len(meld.cards) == 3
+
+
+def test_bu_o8_the_top_card_laid_off_on_a_meld_of_the_side_takes_the_pile() -> None:
+    """BU-O8: onto a meld of the side, a canasta too; a card that fits none leaves only
+    the draw."""
+    game = _closed("3s 8h", hand="5c 9c", melds=((CLEAN_K, "5h 6h 7h"), ()))
+    listed = legal(game)
+    assert "take-pile onto 1" in listed
+    game.apply("take-pile onto 1")
+    assert str(game.side_melds(0)[1]) == "5h 6h 7h 8h"
+    kings = _closed("3s Kh", hand="5c 9c", melds=((CLEAN_K,), ()))
+    assert "take-pile onto 0" in legal(kings)
+    nothing = _closed("3s Qd", hand="5c 9c")
+    assert legal(nothing) == {"draw"}
 
 
 def test_bu_o9_off_the_long_clean_runs_are_plain_clean_canastas() -> None:
@@ -1154,5 +1190,6 @@ def test_italian_burraco_preset() -> None:
     game = canasta_family.new_game("italian-burraco", seed=2)
     assert dict(game.options) == {
         "melds": "runs-and-sets", "wilds": "jokers-and-twos", "values": "italian",
-        "morto": "direct-and-indirect", "out_canasta": "any", "going_out": "discard",
-        "big_canastas": False, "target": 2005, "upcard": True, "stock_end": "italian"}
+        "morto": "direct-and-indirect", "pile": "open", "out_canasta": "any",
+        "going_out": "discard", "big_canastas": False, "target": 2005, "upcard": True,
+        "stock_end": "italian"}

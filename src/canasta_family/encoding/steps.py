@@ -258,7 +258,7 @@ class StepCodec:
         # What remains is a pile take.
         if action.onto is not None:
             return (self.index("take-onto", action.onto),)
-        return (o["take"], *self._cards(action.cards), o["commit"])
+        return (o["take"], *self._cards(action.cards, action.stands), o["commit"])
 
 
 class StepBuilder:

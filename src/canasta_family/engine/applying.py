@@ -28,7 +28,7 @@ from canasta_family.errors import (
     VariantError,
 )
 from canasta_family.hand_table import table_of
-from canasta_family.melds import MeldKind
+from canasta_family.melds import Meld, MeldKind
 from canasta_family.results import HandResult, SideScore
 from canasta_family.rules import (
     GameResult,
@@ -185,9 +185,13 @@ class _Applying(_Listing):
                     wild += 1
             self._hsize[player] -= len(codes)
             all_codes = sorted([*codes, top])
-            join = (self._open_set_index(side, top // 4 + 2)
-                    if self._s.joins_sets else None)
-            meld = self._take_meld(side, join, all_codes, wild)
+            run = self._run_take_meld(action) if self._s.positional else None
+            if isinstance(run, Meld):  # a sequence with the top card (BU-O8)
+                join, meld = None, run
+            else:
+                join = (self._open_set_index(side, top // 4 + 2)
+                        if self._s.joins_sets else None)
+                meld = self._take_meld(side, join, all_codes, wild)
             was_initial = self._initial[side]
             base = 0 if was_initial else self._take_value(codes)
             held = None if was_initial else self._hands[player][:]

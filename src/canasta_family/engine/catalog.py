@@ -380,7 +380,7 @@ class Catalog:
         meld)."""
         take = self.take_actions.get(codes)
         if take is None:
-            take = self.take_actions[codes] = _make(TakePile, cards=self.cards_of(codes),
+            take = self.take_actions[codes] = _make(TakePile, stands=(), cards=self.cards_of(codes),
                                                     onto=None)
         return take
 
@@ -403,7 +403,7 @@ class Catalog:
             elif cls is PickUp:
                 action = _make(PickUp, onto=number)
             else:
-                action = _make(TakePile, cards=(), onto=number)
+                action = _make(TakePile, cards=(), onto=number, stands=())
             self.indexed_actions[(cls, number)] = action
         return action
 

@@ -99,7 +99,7 @@ _DISCARD_ACTIONS: tuple[Discard, ...] = tuple(
 # same objects instead of new ones each time (fewer allocations for the collector to count).
 _DRAW: Draw = _make(Draw)
 _PASS: Pass = _make(Pass)
-_TAKE_WHOLE: TakePile = _make(TakePile, cards=(), onto=None)
+_TAKE_WHOLE: TakePile = _make(TakePile, cards=(), onto=None, stands=())
 _RETRACT: Retract = _make(Retract)
 _ANSWERS: tuple[Answer, Answer] = (_make(Answer, yes=True), _make(Answer, yes=False))
 _PLACE_ACTIONS: tuple[PlaceRedThree, ...] = tuple(

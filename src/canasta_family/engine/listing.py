@@ -105,8 +105,34 @@ class _Listing(_Checks):
                 layoff_takes = self._layoff_take_indices(side, None)
                 for index in layoff_takes:
                     out.append(self._t.indexed_action(TakePile, index))
+        if s.positional and self._top_blocked() is None:
+            self._list_run_takes(out)
         if not stock and not (s.stock_end.forced_layoff_take and layoff_takes):
             out.append(_PASS)
+
+    def _list_run_takes(self, out: list[Action]) -> None:
+        """Append the takes that meld the pile's top card into a new sequence with hand
+        cards (BU-O8), found by the plain search of ``run_melds`` and kept when the checks
+        pass them. (A wild top card whose place would need naming is not offered: a take
+        names places only for its hand cards.)"""
+        top = self._pile[-1]
+        hand = self._hands[self._current][:]
+        hand[top] += 1
+        seen: set[TakePile] = set()
+        for meld in self._positional_melds(hand):
+            cards = list(meld.cards)
+            if CARDS[top] not in cards:
+                continue
+            cards.remove(CARDS[top])
+            try:
+                action = TakePile(cards=tuple(cards), stands=meld.stands)
+                if action in seen:
+                    continue
+                seen.add(action)
+                self._check(action)
+            except (IllegalActionError, InvalidActionError):
+                continue
+            out.append(action)
 
     def _layoff_take_indices(self, side: int, natural: int | None) -> list[int]:
         """The indices of the side's melds the pile's top card may be laid off on to take

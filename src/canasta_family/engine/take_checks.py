@@ -126,6 +126,13 @@ class _TakeChecks(_InitialMeld):
         if lacking:
             raise InvalidActionError(f"you do not hold enough {lacking} for that",
                                      field="cards")
+        run = self._run_take_meld(action) if self._s.positional else None
+        if run is not None:
+            self._check_run_take(action, codes, run)
+            return
+        if action.stands:
+            raise IllegalActionError(self._rule("run-place"), "a take names places only for "
+                                     "the wild cards of a sequence it melds")
         top = self._pile[-1]
         top_rank = top // 4 + 2
         is_wild = self._s.wild
@@ -190,6 +197,45 @@ class _TakeChecks(_InitialMeld):
         kinds = self._kinds_with(side, join, self._canasta_kind(False, top_rank, size, wild))
         problem = self._ending_problem(player, after, kinds, True) or self._take_strand_problem(
             codes, after, kinds)
+        if problem:
+            raise self._fail(problem)
+
+    def _run_take_meld(self, action: TakePile) -> Meld | Problem | None:
+        """Where sequences hold wild cards at places (BU-O8): the sequence a take melds
+        its top card into with ``action.cards``, or its problem; None for a take that
+        melds a set (or in other variants)."""
+        if not self._s.positional or not action.cards:
+            return None
+        codes = [*(c.code for c in action.cards), self._pile[-1]]
+        is_wild = self._s.wild
+        if not action.stands and len({c // 4 for c in codes if not is_wild[c]}) <= 1:
+            return None  # one rank: a set, as in every variant
+        return self._new_run_meld(codes, action.stands)
+
+    def _check_run_take(self, action: TakePile, codes: Sequence[int],
+                        run: Meld | Problem) -> None:
+        """The checks of a take that melds the top card into a new sequence (BU-O8): the
+        pile not frozen for the side, a legal sequence, the initial minimum reached by
+        the take alone, and a turn that can still end."""
+        player = self._current
+        side = self._s.side_of[player]
+        if self.pile_frozen_for(side):
+            raise IllegalActionError(self._rule("pile-frozen"), "the pile is frozen: take it "
+                                     "only by melding the top card with a natural pair")
+        if not isinstance(run, Meld):
+            raise self._fail(run)
+        if not self._initial[side] and self._take_value(codes) < self._minimum[side]:
+            raise IllegalActionError(self._rule("initial-meld-pile"), "a sequence taken with "
+                                     "the pile must reach the initial meld by itself")
+        if self._s.custom_meld_check:
+            problem = self._custom_problem(side, run, [*codes, self._pile[-1]])
+            if problem:
+                raise self._fail(problem)
+        to_hand, _ = self._pile_rest_effect()
+        after = self._hsize[player] - len(codes) + to_hand
+        kinds = self._kinds_with(side, None, run.canasta)
+        problem = self._ending_problem(player, after, kinds, True) or \
+            self._take_strand_problem(codes, after, kinds)
         if problem:
             raise self._fail(problem)
 

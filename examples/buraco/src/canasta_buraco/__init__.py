@@ -118,6 +118,9 @@ def _options(italian: bool) -> tuple[OptionSpec, ...]:
                    "side's morto waits."),
         OptionSpec("out_canasta", str, "any" if italian else "clean", ("clean", "any"),
                    "BU-O6", "The canasta a side needs to go out: a clean one, or any."),
+        OptionSpec("pile", str, "open", ("open", "closed"), "BU-O8",
+                   "closed: the pile is taken only by melding its top card at once, with "
+                   "cards from hand (a set or a sequence) or onto a meld of the side."),
         OptionSpec("going_out", str, "discard" if italian else "meld-or-discard",
                    ("meld-or-discard", "discard"), "BU-O7",
                    "discard: go out only by discarding a last card that is not wild."),
@@ -252,11 +255,15 @@ class BuracoPlugin:
 
     @hookimpl
     def canasta_pile_rules(self, options: Options) -> PileRules:
-        """BU-9: the whole pile, with no condition and whatever its top card."""
-        return PileRules(unconditional=True, frozen_by_wild_or_red_three=False,
-                         frozen_before_initial_meld=False, blocked_wild=False,
-                         blocked_black_three=False, blocked_red_three=False,
-                         only_top_counts=False)
+        """BU-9: the whole pile, with no condition and whatever its top card; BU-O8: a
+        closed pile only by melding its top card at once, in a new set or sequence with
+        cards from hand or onto a meld of the side (canastas included)."""
+        closed = self._option(options, "pile") == "closed"
+        return PileRules(unconditional=not closed, frozen_by_wild_or_red_three=False,
+                         frozen_before_initial_meld=False, unfrozen_natural_and_wild=True,
+                         unfrozen_layoff=True, layoff_not_on_canasta=False,
+                         blocked_wild=False, blocked_black_three=False,
+                         blocked_red_three=False, only_top_counts=closed)
 
     @hookimpl
     def canasta_initial_meld_rules(self, options: Options) -> InitialMeldRules:
