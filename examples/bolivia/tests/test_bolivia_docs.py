@@ -53,7 +53,11 @@ def test_the_quoted_variant_table_and_options_are_the_commands() -> None:
     block = doc[doc.index("$ canasta-family variants\n"):]
     block = block[:block.index("```")]
     row = re.compile(r"^│ ([a-z-]+)\s+│[^│]*│[^│]*│ ([^│]+?)\s+│", re.MULTILINE)
-    assert dict(row.findall(block)) == dict(row.findall(_cli("variants")))
+    # Other third-party packages installed beside this one (Buraco in CI) are not on the
+    # page, which shows the table with Bolivia alone installed.
+    listed = {name: origin for name, origin in row.findall(_cli("variants"))
+              if not origin.startswith("third-party") or "canasta-bolivia" in origin}
+    assert dict(row.findall(block)) == listed
     quoted = re.search(r"\(for Bolivia:\s+((?:`[a-z_]+`(?:,| and)?\s*)+)\)", doc)
     assert quoted is not None
     names = re.findall(r"`([a-z_]+)`", quoted[1])
