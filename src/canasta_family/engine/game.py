@@ -39,6 +39,7 @@ from canasta_family.engine.codes import (
 from canasta_family.engine.constructors import (
     _ANSWERS,
 )
+from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.phases import ANSWER, DRAW, OVER, PLAY
 from canasta_family.engine.rule_set import _static_for
 from canasta_family.engine.state import _GameState, _LogItem
@@ -116,6 +117,9 @@ class Game(_Applying):
         self._legal_cache: tuple[Action, ...] | None = None
         self._probe = False
         self._out_memo: dict[tuple[object, ...], bool] | None = None
+        # What the going-out search worked out per position this turn (out_nodes.py):
+        # made afresh each turn and shared with every copy made in it.
+        self._out_nodes: dict[tuple[object, ...], OutNode] = {}
         if start is None:
             self._deal(hand_no=0, dealer=0)
         else:
@@ -777,6 +781,12 @@ class Game(_Applying):
         >>> game.phase, copy.phase
         ('draw', 'play')
         """
+        return self._copy(history=True)
+
+    def _copy(self, history: bool) -> Game:
+        """:meth:`clone`; without ``history`` the copy starts with an empty record and
+        log (what the going-out search plays on: it reads neither, and copying a whole
+        game's actions at every position it searches cost more than the position)."""
         new = object.__new__(Game)
         new._s = self._s
         new._t = self._t
@@ -827,14 +837,18 @@ class Game(_Applying):
         new._take_counts = None if self._take_counts is None else self._take_counts[:]
         new._side_had_melds = self._side_had_melds
         new._concealed = self._concealed
-        new._actions = self._actions[:]
-        new._log = self._log[:]
-        new._past_logs = self._past_logs[:]
+        if history:
+            new._actions = self._actions[:]
+            new._log = self._log[:]
+            new._past_logs = self._past_logs[:]
+        else:
+            new._actions, new._log, new._past_logs = [], [], []
         new._turns = self._turns
         new._result = self._result
         new._legal_cache = self._legal_cache
         new._probe = False
         new._out_memo = self._out_memo
+        new._out_nodes = self._out_nodes
         return new
 
     def determinize(self, player: int, rng: random.Random) -> Game:

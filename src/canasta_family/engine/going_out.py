@@ -13,6 +13,7 @@ from canasta_family.engine.constructors import (
     _DISCARD_ACTIONS,
     _PLACE_ACTIONS,
 )
+from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.phases import PLAY
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
@@ -73,10 +74,11 @@ class _GoingOut(_TakeChecks):
         known = answers.get(key)
         if known is not None:
             return known
-        if not self._canastas_within_reach() or len(self._lone_cards()) > 1:
+        node = self._out_node(key)
+        if not self._node_within(node) or len(self._node_lone(node)) > 1:
             answers[key] = False
             return False  # one card may be the final discard, two cannot
-        probe = self.clone()
+        probe = self._copy(history=False)
         probe._probe = True
         try:
             found = probe._probe_out({}, None, [_OUT_BUDGET])
@@ -97,19 +99,34 @@ class _GoingOut(_TakeChecks):
         out this turn possible: a necessary condition, cheaper than the search and needing
         no copy. It holds wherever going out is possible after some play from here, as
         going out is possible from here then, so it rules out the plays of a position
-        together (AS-35). Kept for the turn beside the search's answers, under the
-        position's key with -1 for the card kept back (which no search uses)."""
+        together (AS-35). Kept for the turn with the search's other facts about the
+        position (:class:`OutNode`)."""
         if not self._out_open():
             return False
-        answers = self._out_memo
-        if answers is None:
-            answers = self._out_memo = {}
-        key = self._probe_key(-1)
-        met = answers.get(key)
-        if met is None:
-            met = answers[key] = self._canastas_within_reach() \
-                and len(self._lone_cards()) <= 1
-        return met
+        node = self._out_node(self._probe_key(None))
+        return self._node_within(node) and len(self._node_lone(node)) <= 1
+
+    def _out_node(self, key: tuple[object, ...]) -> OutNode:
+        """The turn's facts about the position whose search key is ``key`` (the card kept
+        back, its last item, aside: the facts do not depend on it)."""
+        nodes = self._out_nodes
+        place = key[:-1]
+        node = nodes.get(place)
+        if node is None:
+            node = nodes[place] = OutNode()
+        return node
+
+    def _node_within(self, node: OutNode) -> bool:
+        within = node.within
+        if within is None:
+            within = node.within = self._canastas_within_reach()
+        return within
+
+    def _node_lone(self, node: OutNode) -> list[int]:
+        lone = node.lone
+        if lone is None:
+            lone = node.lone = self._lone_cards()
+        return lone
 
     def _canastas_within_reach(self) -> bool:
         """Whether the side's going-out conditions would be met if the hand completed as
@@ -353,7 +370,7 @@ class _GoingOut(_TakeChecks):
         leaves cards in hand and has passed every other check)."""
         if self._out_memo is None:
             self._out_memo = {}  # made here so that the copy shares it
-        after = self.clone()
+        after = self._copy(history=False)
         after._legal_cache = None
         after._executors[type(action)](after, action)
         return after._out_reachable()
@@ -363,9 +380,12 @@ class _GoingOut(_TakeChecks):
         counts = self._take_counts
         melds = self._melds[side]
         # A meld's shape decides what may join it, except where the variant judges
-        # melds by their cards itself.
+        # melds by their cards itself. (Its kind as a flag: the key is hashed at every
+        # position searched, and an enum member hashes in Python, a bool in C.)
+        run = MeldKind.RUN
         shapes = tuple(melds) if self._s.custom_meld_check else tuple(
-            [(m.kind, m.rank, m.suit, len(m.cards), m.wilds, m.canasta) for m in melds])
+            [(m.kind is run, m.rank, m.suit, len(m.cards), m.wilds, m.canasta)
+             for m in melds])
         return (bytes(self._hands[self._current]), shapes, self._initial[side],
                 self._turn_value, None if counts is None else bytes(counts), skipped)
 
@@ -388,10 +408,11 @@ class _GoingOut(_TakeChecks):
         budget[0] -= 1
         if budget[0] < 0:
             raise _SearchExhausted
-        if not self._canastas_within_reach():
+        node = self._out_node(key)
+        if not self._node_within(node):
             memo[key] = False
             return False
-        lone = self._lone_cards()
+        lone = self._node_lone(node)
         if lone:
             # A card no play can take must be the discard that ends the turn.
             if skipped is None and len(lone) == 1:
@@ -402,15 +423,26 @@ class _GoingOut(_TakeChecks):
         pivot = self._probe_pivot(skipped)
         found = False
         if pivot is not None:
-            for action in self._pivot_plays(pivot):
-                try:
-                    self._check(action)
-                except (IllegalActionError, InvalidActionError):
+            entry = node.plays.get(pivot)
+            if entry is None:
+                plays = self._pivot_plays(pivot)
+                entry = node.plays[pivot] = (plays, [None] * len(plays))
+            plays, passed = entry
+            for index, action in enumerate(plays):
+                ok = passed[index]
+                if ok is None:
+                    try:
+                        self._check(action)
+                        ok = True
+                    except (IllegalActionError, InvalidActionError):
+                        ok = False
+                    passed[index] = ok
+                if not ok:
                     continue
                 if len(getattr(action, "cards", ())) >= n:
                     found = True  # the checks passed a play that empties the hand
                     break
-                child = self.clone()
+                child = self._copy(history=False)
                 child._probe = True
                 child._executors[type(action)](child, action)
                 if child._probe_out(memo, skipped, budget):

@@ -11,6 +11,7 @@ from canasta_family.arrangement import HandSetup
 from canasta_family.engine.catalog import (
     Catalog,
 )
+from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.rule_set import _Static
 from canasta_family.melds import Meld
 from canasta_family.results import HandResult
@@ -55,6 +56,7 @@ class _GameState:
         "_melds",
         "_minimum",
         "_out_memo",
+        "_out_nodes",
         "_over",
         "_past_logs",
         "_phase",
@@ -106,6 +108,7 @@ class _GameState:
     _melds: list[list[Meld]]
     _minimum: list[int]
     _out_memo: dict[tuple[object, ...], bool] | None
+    _out_nodes: dict[tuple[object, ...], OutNode]
     _over: bool
     _past_logs: list[tuple[_LogItem, ...]]
     _phase: str
@@ -147,6 +150,7 @@ class _GameState:
         def side_canasta_kinds(self, side: int) -> tuple[str, ...]: ...
         def pile_frozen_for(self, side: int) -> bool: ...
         def clone(self) -> Game: ...
+        def _copy(self, history: bool) -> Game: ...
         def _check(self, action: Action) -> None: ...
         def _check_discard(self, action: Discard) -> None: ...
         def _out_reachable(self) -> bool: ...
