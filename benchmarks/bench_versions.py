@@ -2,7 +2,8 @@
 
     python benchmarks/bench_versions.py [--base REF] [--head REF] [--variant NAME ...]
                                         [--players N] [--rounds N] [--seconds S]
-                                        [--warmup S] [--listing-hands N] [--json FILE]
+                                        [--warmup S] [--listing-hands N] [--ismcts N]
+                                        [--json FILE]
 
 ``REF`` is a git commit (anything ``git rev-parse`` accepts) or the path of a source tree
 (a directory holding ``src/canasta_family``). The default compares commit ``8a0617d`` with
@@ -21,6 +22,8 @@ on both versions alike. The figure to compare is the median over rounds, and the
 ``--listing-hands N`` adds, per variant and tree, one worker that plays exactly ``N``
 hands and reports the median, 99th percentile and largest single ``legal_actions()``
 time seen (a listing of a 60-card hand must take milliseconds, not seconds).
+``--ismcts N`` times ``ISMCTSPlayer`` at its default settings at a third of ``N``
+decisions of seeded random play: playouts (iterations) per second.
 
 Nothing here imports ``canasta_family`` in this process: the workers do, from the tree
 they are given.
@@ -93,6 +96,31 @@ def _worker(request: dict[str, object]) -> dict[str, object]:
         return actions
 
     result: dict[str, object] = {"variant": variant, "players": players}
+    if request.get("ismcts"):
+        from canasta_family.players import ISMCTSPlayer
+
+        # Decisions of the search player at its default settings, at the play and draw
+        # decisions of seeded random play with more than one legal action.
+        searcher = ISMCTSPlayer(seed=int(str(request["seed"])))
+        iterations = 0
+        spent = 0.0
+        decisions = 0
+        while decisions < int(str(request["ismcts"])):
+            if game.is_over:
+                game = canasta_family.new_game(variant, players=players,
+                                               seed=rng.randrange(2**31))
+            legal = game.legal_actions()
+            if len(legal) > 1 and decisions % 3 == 0:
+                start = time.perf_counter()
+                searcher.choose_in_game(game)
+                spent += time.perf_counter() - start
+                iterations += searcher.last_iterations
+            if len(legal) > 1:
+                decisions += 1
+            game.apply(rng.choice(legal))
+        result.update(decisions=decisions, iterations=iterations,
+                      playouts_per_s=iterations / spent)
+        return result
     if request.get("hands"):
         times: list[float] = []
         for _ in range(int(str(request["hands"]))):
@@ -170,6 +198,9 @@ def main() -> None:
     parser.add_argument("--listing-hands", type=int, default=0, metavar="N",
                         help="also play N hands per variant and tree, timing every "
                              "legal_actions() call")
+    parser.add_argument("--ismcts", type=int, default=0, metavar="N",
+                        help="also time ISMCTSPlayer (default settings) at a third of N "
+                             "decisions of random play per variant and tree: playouts/s")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     args = parser.parse_args()
     if args.worker:
@@ -201,6 +232,14 @@ def main() -> None:
                     listings[(variant, name)] = _run_worker(tree, {
                         "variant": variant, "players": args.players, "seed": args.seed,
                         "hands": args.listing_hands})
+
+        searches: dict[tuple[str, str], dict[str, object]] = {}
+        if args.ismcts:
+            for variant in variants:
+                for name, tree in trees:
+                    searches[(variant, name)] = _run_worker(tree, {
+                        "variant": variant, "players": args.players, "seed": args.seed,
+                        "ismcts": args.ismcts})
 
     def median(variant: str, name: str, figure: str) -> float:
         return statistics.median(float(str(run[figure])) for run in runs[(variant, name)])
@@ -237,6 +276,17 @@ def main() -> None:
                   f"{float(str(figures['legal_us_p99'])):.0f} | "
                   f"{float(str(figures['legal_ms_max'])):.1f} |")
             summary[variant][f"listing_{name}"] = figures
+    if searches:
+        print()
+        print("ISMCTSPlayer at its default settings (200 iterations a decision)")
+        print(f"| variant | {base_name} playouts/s | {head_name} playouts/s | ratio |")
+        print("|---|---|---|---|")
+        for variant in variants:
+            old, new = (float(str(searches[(variant, n)]["playouts_per_s"]))
+                        for n in (base_name, head_name))
+            print(f"| {variant} | {old:,.0f} | {new:,.0f} | {new / old:.2f}× |")
+            summary[variant]["ismcts"] = {n: searches[(variant, n)]
+                                          for n in (base_name, head_name)}
     if args.json:
         args.json.write_text(json.dumps({"base": base_name, "head": head_name,
                                          "variants": summary}, indent=2) + "\n")
