@@ -130,19 +130,22 @@ def counted_value(game: Game, cards: Sequence[Card], counted: Counter[int]
 
 
 class Reference:
-    """Whether the owed minimum can be reached this turn (AS-23), by exhaustive search."""
+    """Whether the owed minimum can be reached this turn (AS-23), by exhaustive search.
+    ``keep``: the cards the plays must leave in hand — two (one to discard), or one for a
+    player who ends the hand without a discard (PH-16)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int = 2) -> None:
         self.memo: dict[MemoKey, bool] = {}
         self.positions = 0
+        self.keep = keep
 
     def reachable(self, game: Game, counted: Counter[int], need: int) -> bool:
         """Whether some sequence of melds and lay-offs from ``game`` counts ``need`` more
-        from the ``counted`` cards and leaves at least two cards in hand."""
+        from the ``counted`` cards and leaves at least ``keep`` cards in hand."""
         size = game.hand_size(MOVER)
         if need <= 0:
-            return size >= 2
-        if size < 3:  # every play uses a card, and two must stay
+            return size >= self.keep
+        if size <= self.keep:  # every play uses a card, and ``keep`` must stay
             return False
         side = game.side_of(MOVER)
         key: MemoKey = (codes_of(game.hand_cards(MOVER)),
@@ -154,7 +157,7 @@ class Reference:
         self.positions += 1
         answer = False
         for play in shape_plays(game):
-            if size - len(play.cards) < 2:
+            if size - len(play.cards) < self.keep:
                 continue
             gained, left = counted_value(game, play.cards, counted)
             if gained >= need or self.reachable(played(game, play), left, need - gained):

@@ -47,17 +47,19 @@ Path = list[tuple[tuple[int, ...], int, "int | None"]]
 
 
 def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[Meld],
-                     size: int, hand: Sequence[int], free: list[int]) -> Path | bool | None:
+                     size: int, hand: Sequence[int], free: list[int], keep: int | None = None
+                     ) -> Path | bool | None:
     """The depth-first search over the qualifying plays with plain sets: the collection
     found (its plays in order), False when there is none, None past the budget.
 
     The plays use the hand's cards (``hand``: the pile's among them); each counts the
     copies of its cards still among ``counts`` (those held before the take), and a play
-    that would count nothing is not made (AS-23)."""
+    that would count nothing is not made (AS-23). ``keep``: the cards to leave, as the
+    engine's search takes it (default: two or ``keep_cards``)."""
     values = game._s.values
     left = list(hand)
     counted = counts[:]
-    spare = size - max(2, game._s.going_out.keep_cards)
+    spare = size - (max(2, game._s.going_out.keep_cards) if keep is None else keep)
     plays = game._qualifying_plays(left[:], melds, None, counted)
     if not plays:
         return False
@@ -185,10 +187,10 @@ def test_AS_23_search_finds_the_plain_search_collection(
     differ: list[str] = []
 
     def spy(self: Game, need: int, counts: list[int], melds: Sequence[Meld], size: int,
-            hand: Sequence[int], free: list[int], answer_only: bool = False
-            ) -> _Collection | bool | None:
-        got = real(self, need, counts, melds, size, hand, free, answer_only)
-        want = reference_search(self, need, counts, melds, size, hand, free)
+            hand: Sequence[int], free: list[int], answer_only: bool = False,
+            keep: int | None = None) -> _Collection | bool | None:
+        got = real(self, need, counts, melds, size, hand, free, answer_only, keep)
+        want = reference_search(self, need, counts, melds, size, hand, free, keep)
         if isinstance(got, _Collection):
             same = isinstance(want, list) and list(got.plays) == want
             seen["collection"] += 1

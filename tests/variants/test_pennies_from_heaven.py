@@ -392,6 +392,121 @@ def test_PH_16_hand_of_only_sevens_after_the_draw_ends_the_hand() -> None:
     assert not any(item.label == "going out" for sheet in result.sides for item in sheet.items)
 
 
+FIFTEEN_SEVENS_HAND = "7c 7c 7c 7c 7d 7d 7d 7d 7h 7h 7h 7h 7s"  # 13 of the 16 sevens
+
+
+def fifteen_sevens() -> Game:
+    """Issue 34: scores 0-0 (minimum 50, PH-17), dealer 5, seat 0 holds thirteen 7s and
+    draws two more; its team has no meld yet and nobody has a sevens canasta."""
+    game = ph({0: FIFTEEN_SEVENS_HAND}, stock="7s 7s Kh Kd", scores=(0, 0))
+    assert game.dealer == 5 and game.initial_minimum(0) == 50
+    game.apply("draw")
+    assert game.hand_size(0) == 15
+    return game
+
+
+def test_PH_16_PH_10_PH_17_fifteen_sevens_make_two_sevens_canastas_and_end_the_hand() -> None:
+    """PH-16, PH-10, PH-17 (issue 34): fifteen 7s and no initial meld. Seven 7s are a
+    sevens canasta (35, short of 50), which melded cards never leave (PH-17), so it is
+    legal only because the rest can still make up the minimum: the canasta opens the rank
+    to a second meld (PH-10), and seven more 7s bring 70. The last 7 may not be discarded
+    (PH-16: the other team has no sevens canasta; as the last card it would also go out,
+    which PH-21 forbids first), so the hand ends without a discard and without a
+    going-out bonus (PH-16, PH-23), the foot unpicked for want of a discard (PH-18,
+    PH-19), and the teams score by PH-25."""
+    game = fifteen_sevens()
+    first = "meld 7c 7c 7c 7c 7d 7d 7d"
+    legal = texts(game)
+    assert first in legal and game.is_legal(first)
+    assert not any(text.startswith("discard") for text in legal)
+    game.apply(first)
+    assert game.side_canasta_kinds(0) == ("sevens",)
+    assert game.owes_initial_meld() and game.initial_meld_count() == 35
+    second = "meld 7h 7h 7h 7h 7s 7s 7s"
+    assert second in texts(game) and game.is_legal(second)
+    game.apply(second)
+    assert game.has_initial_meld(0) and game.initial_meld_count() == 70
+    assert game.side_canasta_kinds(0) == ("sevens", "sevens")
+    assert [str(card) for card in game.hand_cards(0)] == ["7d"]
+    assert refused(game, "discard 7d") == "PH-21"
+    assert texts(game) == {"pass"}
+    game.apply("pass")
+    result = game.hand_results[-1]
+    assert result.went_out is None and "may not be discarded" in result.reason
+    ours, theirs = ({item.label: item.points for item in sheet.items}
+                    for sheet in result.sides)
+    assert ours == {
+        "melded cards": 14 * 5,  # PH-3
+        "2 × sevens canasta": 2 * 1500,  # PH-11
+        # PH-25: seat 0's 7 (5), seat 2's 4h 5s 6c 8d (25), seat 4's 9c 10d Jh Qs (40)
+        "cards left in hand": -(5 + 25 + 40),
+        "feet not picked up": -(40 + 20 + 20),  # PH-19: Ac Ad, Qh Qd, 10c 10s
+    }
+    assert theirs == {"melded cards": 0, "cards left in hand": -(25 + 25 + 40),
+                      "feet not picked up": -(20 + 20 + 20)}
+    assert not any(item.label == "going out" for sheet in result.sides for item in sheet.items)
+    assert game.scores == (70 + 3000 - 70 - 80, -150)
+
+
+def test_PH_16_PH_10_PH_17_short_sevens_meld_then_canasta_by_lay_off_then_a_new_meld() -> None:
+    """PH-16, PH-10, PH-17: the same fifteen 7s, begun with three (15 of 50): laying four
+    more off completes the sevens canasta (35), which opens the rank again (PH-10), and a
+    new meld of 7s makes up the rest, so the short start is legal (PH-17). A second meld of
+    7s is refused while the first is unfinished (PH-10)."""
+    game = fifteen_sevens()
+    start = "meld 7c 7c 7c"
+    assert start in texts(game)
+    game.apply(start)
+    assert refused(game, "meld 7d 7d 7d") == "PH-10"
+    lay_off = "lay-off 0 7c 7d 7d 7d"
+    assert lay_off in texts(game)
+    game.apply(lay_off)
+    assert game.side_canasta_kinds(0) == ("sevens",) and game.owes_initial_meld()
+    assert "meld 7d 7h 7h" in texts(game)
+    game.apply("meld 7d 7h 7h")  # 15 + 20 + 15 = 50
+    assert game.has_initial_meld(0)
+    assert "pass" in texts(game)
+
+
+def test_PH_16_PH_17_pass_refused_while_a_short_initial_meld_is_owed() -> None:
+    """PH-17 over PH-16: after the short sevens canasta the turn must reach the minimum
+    before the hand may end without a discard."""
+    game = fifteen_sevens()
+    game.apply("meld 7c 7c 7c 7c 7d 7d 7d")
+    assert not game.is_legal("pass")
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("pass")
+    assert err.value.rule == "PH-17"
+
+
+@pytest.mark.xfail(strict=True, reason="engine/listing.py lists `pass` for a stranded "
+                   "player who owes an initial meld, which the check refuses (PH-17)")
+def test_PH_16_PH_17_pass_not_listed_while_a_short_initial_meld_is_owed() -> None:
+    """PH-17 over PH-16: the listing agrees with the check above."""
+    game = fifteen_sevens()
+    game.apply("meld 7c 7c 7c 7c 7d 7d 7d")
+    assert "pass" not in texts(game)
+
+
+def test_PH_10_PH_17_canasta_laid_off_reopens_its_rank_for_the_initial_meld() -> None:
+    """PH-10, PH-17, without sevens: the minimum is 150 (PH-17 at 1500). Three aces (60)
+    are short; four more aces laid off complete a canasta (140) and open the rank to a new
+    meld of three aces (200), keeping the king and the 5 for the discard: the short start
+    is legal and the plays after it too."""
+    game = ph({0: "Ac Ac Ac Ad Ad Ad Ah Ah Ah Ah Kc 5s"}, stock="4c 4d", scores=(1500, 0))
+    assert game.initial_minimum(0) == 150
+    game.apply("draw")
+    assert "meld Ac Ac Ac" in texts(game)
+    game.apply("meld Ac Ac Ac")
+    assert "lay-off 0 Ad Ad Ad Ah" in texts(game)
+    game.apply("lay-off 0 Ad Ad Ad Ah")
+    assert game.side_canasta_kinds(0) == ("natural",)
+    assert "meld Ah Ah Ah" in texts(game)
+    game.apply("meld Ah Ah Ah")
+    assert game.has_initial_meld(0) and game.initial_meld_count() == 200
+    assert "discard Kc" in texts(game)
+
+
 def test_PH_16_pass_refused_while_a_card_may_be_discarded() -> None:
     """PH-16: ending the turn without a discard is only for a player who cannot discard."""
     game = ph({0: "7c 7d"}, melds=(("Qc Qd Qs",), ()), stock="7h Kh")

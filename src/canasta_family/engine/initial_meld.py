@@ -120,7 +120,7 @@ class _InitialMeld(_LayoffEntries):
 
     def _qualifying_plays(self, left: list[int], melds: Sequence[Meld] | None = None,
                           enough: tuple[int, int] | None = None,
-                          counted: Sequence[int] | None = None
+                          counted: Sequence[int] | None = None, reopened: bool = False
                           ) -> list[tuple[tuple[int, ...], int, int, int | None, int | None]]:
         """The plays of cards in ``left`` that could count towards an owed initial meld,
         most valuable first: (codes, value, meld index of a lay-off or -1, rank key an
@@ -130,7 +130,10 @@ class _InitialMeld(_LayoffEntries):
         nothing is left out — cards from the pile go along only beside counted ones, which
         a meld or lay-off of them all does as well (AS-23). With ``enough`` (a value and a
         number of cards), the first play found that counts that much with no more cards is
-        the answer alone."""
+        the answer alone. With ``reopened``, also the new sets of the ranks of the side's
+        unfinished sets, which become playable once a lay-off completes that set (PH-10):
+        only the search, which knows the order of the plays, may take them (see
+        :meth:`_search_plays`)."""
         player = self._current
         side = self._s.side_of[player]
         if melds is None:
@@ -140,6 +143,9 @@ class _InitialMeld(_LayoffEntries):
         every = self._s.meld.one_meld_per_rank
         custom = self._s.custom_meld_check
         open_on_table = self._joined_ranks(melds) if one_open else set()
+        # Where only an unfinished set closes its rank, a canasta laid off this turn opens
+        # it again (PH-10).
+        reopen = open_on_table if reopened and one_open and not every else _NO_CODES
         plays: list[_Play] = []
         # With ``counted``: each play's target (meld index of a lay-off; -1 a new set,
         # -2 a new run) and whether it makes a canasta, for ``_least_filled``.
@@ -164,7 +170,8 @@ class _InitialMeld(_LayoffEntries):
                     if not value:
                         continue
                 set_key = (0 if rank is None else rank) if one_open and is_set else None
-                if set_key is not None and set_key in open_on_table:
+                waits = set_key is not None and set_key in reopen
+                if set_key is not None and set_key in open_on_table and not waits:
                     continue
                 if custom:
                     made = self._meld_from_codes(codes)
@@ -175,7 +182,8 @@ class _InitialMeld(_LayoffEntries):
                 open_key = set_key if kind is None or every else None
                 plays.append((codes, value, -1, open_key, set_key))
                 targets.append((-1 if is_set else -2, kind is not None))
-                if enough is not None and value >= enough[0] and len(codes) <= enough[1]:
+                if enough is not None and value >= enough[0] and len(codes) <= enough[1] \
+                        and not waits:
                     return plays[-1:]
         for index, meld in enumerate(melds):
             laid = self._layoff_plays(left, meld, index, side, counted, targets)
@@ -364,59 +372,100 @@ class _InitialMeld(_LayoffEntries):
         if self._playable_value(hand, self._s.side_of[player], counted=counts) < need:
             return False
         free: list[int] = []
+        keep = None
         if self._s.strand_check:
             # PH-16: keep a card that may be discarded (canastas made on the way only lift
             # restrictions, docs/hooks.md).
             forbidden = self._forbidden(player, False)
             free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
             if not free:
-                return False
+                # A draw that leaves no card that may go ends the hand without a discard
+                # (PH-16): the plays need keep only one card, and none for the discard. A
+                # take never may (PH-16), so a turn that took the pile has no such end.
+                if self._turn_take or not self._stranded():
+                    return False
+                keep = 1
         return self._collection_search(need, counts, self._melds[self._s.side_of[player]],
-                                       self._hsize[player], hand, free)
+                                       self._hsize[player], hand, free, keep=keep)
 
     def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
                            size: int, hand: Sequence[int], free: list[int],
-                           answer_only: bool = False) -> _Collection | bool | None:
+                           answer_only: bool = False, keep: int | None = None
+                           ) -> _Collection | bool | None:
         """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
         cards that count (``counts``: those held before the take), the side's melds, the
         hand's size and counts (the cards the plays may use, the pile's among them) and
         the codes that may be discarded (empty: no such rule). A pile take is judged on
         the inputs it would leave, without being made (AS-23). With ``answer_only`` the
         caller needs no collection: a single play that is enough answers ``True``, and so
-        does any collection found."""
-        spare = size - max(2, self._s.going_out.keep_cards)
+        does any collection found. ``keep``: the cards the plays must leave (default: two,
+        or the variant's ``keep_cards`` if more)."""
+        spare = size - self._cards_kept(keep)
         # Without a card to keep for the discard (PH-16), one play that counts enough and
         # leaves the cards to keep settles it: the search's first play would be enough.
         enough = (need, spare) if answer_only and not free else None
-        found_plays = self._qualifying_plays(list(hand), melds, enough, counts)
+        found_plays = self._qualifying_plays(list(hand), melds, enough, counts, True)
         if enough is not None and len(found_plays) == 1 and found_plays[0][1] >= need \
-                and len(found_plays[0][0]) <= spare:
-            return True
-        return self._search_plays(need, counts, found_plays, size, hand, free, answer_only)
+                and len(found_plays[0][0]) <= spare and not (
+                    found_plays[0][2] < 0 and found_plays[0][4] in self._joined_ranks(melds)):
+            return True  # (a set that waits for a canasta of its rank is not alone enough)
+        return self._search_plays(need, counts, found_plays, size, hand, free, answer_only,
+                                  melds, keep)
+
+    def _cards_kept(self, keep: int | None) -> int:
+        """The cards plays towards an owed initial meld must leave in hand: ``keep``, or
+        by default two (one to discard, one to go on with) or the variant's
+        ``keep_cards`` if more (AS-23)."""
+        return max(2, self._s.going_out.keep_cards) if keep is None else keep
 
     def _search_plays(self, need: int, counts: Sequence[int], found_plays: list[_Play],
                       size: int, hand: Sequence[int], free: list[int],
-                      answer_only: bool = False) -> _Collection | bool | None:
+                      answer_only: bool = False, melds: Sequence[Meld] | None = None,
+                      keep: int | None = None) -> _Collection | bool | None:
         """The depth-first search of :meth:`_collection_search` over the qualifying plays
-        ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's)."""
+        ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's), on
+        the side's ``melds`` (needed only where new sets may wait for a canasta of their
+        rank, PH-10); ``keep`` as there."""
         if not found_plays:
             return False
-        spare = size - max(2, self._s.going_out.keep_cards)
+        spare = size - self._cards_kept(keep)
+        # The side's unfinished sets by rank key, where a canasta opens its rank again
+        # (PH-10): a new set of such a rank waits until a lay-off completes that set.
+        waiting: dict[int, Meld] = {}
+        if melds is not None and self._s.meld.one_open_meld_per_rank \
+                and not self._s.meld.one_meld_per_rank:
+            joined = self._joined_ranks(melds)
+            if any(index < 0 and key in joined for _c, _v, index, _o, key in found_plays):
+                waiting = {0 if m.rank is None else int(m.rank): m for m in melds
+                           if m.kind is MeldKind.SET and m.canasta is None}
+        canasta_size = self._s.meld.canasta_size
         # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
-        # (code, count) pairs): a lay-off sets and is barred by its meld's bit (one
-        # lay-off per meld), an unfinished new set sets its rank's bit and a new set is
-        # barred by it (bits of meld indexes above those of ranks).
+        # (code, count) pairs, the bits it needs): a lay-off sets and is barred by its
+        # meld's bit (one lay-off per meld), an unfinished new set sets its rank's bit and
+        # a new set is barred by it; a lay-off that completes an unfinished set sets the
+        # bit its rank's waiting new sets need (ranks' bits, then completed ranks', then
+        # meld indexes').
         plays: list[_SearchPlay] = []
         for codes, value, index, open_key, set_key in found_plays:
             pairs = self._t.code_pairs(codes)
-            bars = sets = 0
+            bars = sets = needs = 0
             if index >= 0:
-                bars = sets = 1 << (index + 16)
+                bars = sets = 1 << (index + 32)
+                if waiting:
+                    assert melds is not None
+                    meld = melds[index]
+                    rank_key = 0 if meld.rank is None else int(meld.rank)
+                    # (A set is a canasta from ``canasta_size`` cards on.)
+                    if waiting.get(rank_key) is meld \
+                            and len(meld.cards) + len(codes) >= canasta_size:
+                        sets |= 1 << (rank_key + 16)
             elif set_key is not None:
                 bars = 1 << set_key
                 if open_key is not None:
                     sets = 1 << open_key
-            plays.append((codes, value, len(codes), bars, sets, pairs))
+                if set_key in waiting:
+                    needs = 1 << (set_key + 16)
+            plays.append((codes, value, len(codes), bars, sets, pairs, needs))
         search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free)
         found = search.walk(0, 0, 0)
         if found and answer_only:
@@ -425,7 +474,8 @@ class _InitialMeld(_LayoffEntries):
             return _Collection(tuple([(found_plays[number][0], found_plays[number][2],
                                        found_plays[number][4]) for number in search.path]),
                                spare, tuple(free), tuple(found_plays),
-                               tuple([play[5] for play in plays]))
+                               tuple([play[5] for play in plays]),
+                               any(plays[number][6] for number in search.path))
         return found
 
     def _plays_after(self, found: _Collection, melds: Sequence[Meld], changed: int,
@@ -468,19 +518,23 @@ class _InitialMeld(_LayoffEntries):
         game = self.clone()
         game._legal_cache = None
         player = game._current
-        keep = max(2, game._s.going_out.keep_cards)
         strand = game._s.strand_check
         while need > 0:
             counted = game._take_counts
             assert counted is not None
             hand = game._hands[player]
             n = game._hsize[player]
+            keep = self._cards_kept(None)
             free: list[int] = []
             if strand:
                 forbidden = game._forbidden(player, False)
                 free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
                 if not free:
-                    return False
+                    # As in the exact search: a draw that left no card to discard ends
+                    # the hand with one card kept (PH-16).
+                    if game._turn_take or not game._stranded():
+                        return False
+                    keep = 1
             is_wild = game._s.wild
             options = [(naturals_first and any(is_wild[c] for c in codes), -value, codes,
                         index)

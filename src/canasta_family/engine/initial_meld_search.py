@@ -54,9 +54,9 @@ def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Seque
 _Play = tuple[tuple[int, ...], int, int, int | None, int | None]
 """A qualifying play (see ``Game._qualifying_plays``)."""
 
-_SearchPlay = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+_SearchPlay = tuple[tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...], int]
 """A qualifying play as the search walks it: (codes, value, cards, the bits that bar it,
-the bits it sets, its (code, count) pairs)."""
+the bits it sets, its (code, count) pairs, the bits it needs set first)."""
 
 
 class _CollectionWalk:
@@ -105,6 +105,7 @@ class _CollectionWalk:
         fitting: list[int] = []
         covered: set[int] = set()
         room = self.spare - used
+        missing = ~bits
         for number, play in enumerate(plays):
             if play[2] > room or bits & play[3]:
                 continue
@@ -112,8 +113,11 @@ class _CollectionWalk:
                 if left[c] < n:
                     break
             else:
-                fitting.append(number)
+                # A set that waits for a canasta of its rank (PH-10) is no play yet, but
+                # its cards may still count once the canasta is made: they bound the rest.
                 covered.update(play[0])
+                if not play[6] & missing:
+                    fitting.append(number)
         # No collection from here can count more than the cards these plays could still
         # use: give up early when even that stays short.
         need = self.need
@@ -123,7 +127,7 @@ class _CollectionWalk:
         free = self.free
         path = self.path
         for number in fitting:
-            codes, _value, size, _bars, sets, pairs = plays[number]
+            codes, _value, size, _bars, sets, pairs, _needs = plays[number]
             # What the play counts here: the counted copies of its cards still left (a
             # play that would count nothing now only moves pile cards, and a larger play
             # of the same meld does that, see _qualifying_plays).
@@ -216,9 +220,10 @@ class _Collection:
     """A collection of plays that completes an owed initial meld (AS-23), as found by
     ``Game._collection_reaches``: its plays (codes, meld index of a lay-off or -1, rank
     key of a new set), the cards the plays may use up in all (``spare``), the codes
-    that may be discarded (one of them must stay in hand; empty: no such rule) and the
+    that may be discarded (one of them must stay in hand; empty: no such rule), the
     qualifying plays the search chose among (see ``Game._qualifying_plays``), from which
-    the plays after one of them are derived (``Game._plays_after``)."""
+    the plays after one of them are derived (``Game._plays_after``), and whether one of
+    its plays is a new set that a lay-off of it had to open first (``reopens``, PH-10)."""
 
     plays: tuple[tuple[tuple[int, ...], int, int | None], ...]
     spare: int
@@ -226,6 +231,7 @@ class _Collection:
     among: tuple[_Play, ...] = attrs.field(eq=False, repr=False)
     # The (code, count) pairs of each play of ``among``.
     among_pairs: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(eq=False, repr=False)
+    reopens: bool = False
     # Each play's stand-ins (see ``stand_ins``), found when first needed.
     _stand_ins: dict[int, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = \
         attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -268,7 +274,11 @@ class _Collection:
         changed instead, itself, a stand-in or what the action left of it: the plays of a
         collection lie on the side's melds as they were,
         never on each other, so any of them may be left out. Sufficient, not exact: the
-        search decides the rest."""
+        search decides the rest — always where a play of the collection is a new set that
+        another one opened by completing a canasta of its rank (PH-10), as stand-ins for
+        that play may not complete it."""
+        if self.reopens:
+            return False
         index = action.meld if isinstance(action, LayOff) else -1
         opened: int | None = None
         if isinstance(action, MakeMeld) and game._s.joins_sets:
