@@ -479,8 +479,6 @@ def test_PH_16_PH_17_pass_refused_while_a_short_initial_meld_is_owed() -> None:
     assert err.value.rule == "PH-17"
 
 
-@pytest.mark.xfail(strict=True, reason="engine/listing.py lists `pass` for a stranded "
-                   "player who owes an initial meld, which the check refuses (PH-17)")
 def test_PH_16_PH_17_pass_not_listed_while_a_short_initial_meld_is_owed() -> None:
     """PH-17 over PH-16: the listing agrees with the check above."""
     game = fifteen_sevens()

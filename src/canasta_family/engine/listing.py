@@ -632,7 +632,9 @@ class _Listing(_Checks):
             found = self._collection_reaches(ctx.need)
             out[first_play:] = [action for action in out[first_play:]
                                 if self._keeps_initial_reachable(action, found)]
-            if ctx.stranded:
+            if ctx.stranded and not self._provisional(side):
+                # PH-16's end without a discard, unless melds short of the minimum lie on
+                # the table: they must be completed first (PH-17, as the check says).
                 out.append(_PASS)
             return
         if not self._initial[side] and s.initial.retract_penalty is None:
