@@ -324,6 +324,7 @@ def play_whole_game(case: Case, players: int, seed: int) -> tuple[Game, Oracle]:
     return game, oracle
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_AS3_AS16_AS18_AS33_whole_random_games_follow_the_variants_roles(

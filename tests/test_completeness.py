@@ -417,6 +417,7 @@ def test_AS_22_three_players_initial_from_hand() -> None:
 # --- random positions -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10_000),
        players=st.sampled_from([2, 3, 4, 6]), steps=st.integers(40, 200))

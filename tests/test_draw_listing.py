@@ -89,6 +89,7 @@ def test_AS_19_CC_4_PH_14_pair_takes_unchanged_by_catalog_renewals(
     assert cleared > 0, "the lowered limit never renewed the catalog"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", LAYOFF_VARIANTS)
 def test_AS_20_PH_15_layoff_takes_are_those_the_checks_accept(variant: str) -> None:
     rng = random.Random(8)

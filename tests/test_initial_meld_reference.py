@@ -327,6 +327,7 @@ def test_AS_23_take_legal_exactly_when_some_play_sequence_reaches_the_minimum(
     check_takes(game, Reference())
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.one_of(*(positions(tops=[c for c in NATURALS if not c.startswith("A")],

@@ -24,6 +24,7 @@ HANDS = 12
 LARGE_HAND = 25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(BUILTIN_VARIANTS))
 def test_listing_is_the_same_early_late_or_fresh(variant: str) -> None:
     """Listings of a position with 25 cards or more in hand agree when first met, again

@@ -22,6 +22,7 @@ from canasta_family.engine import catalog
 VARIANTS = ["american-samba", "canasta", "pennies-from-heaven"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_renewing_the_catalog_leaves_every_listing_unchanged(
         variant: str, cache_limit: Callable[[int], None]) -> None:

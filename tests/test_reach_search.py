@@ -144,6 +144,7 @@ def owed_positions(variant: str, seed: int, games: int) -> list[Game]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_AS_23_play_recheck_without_a_copy_matches_the_copy(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,6 +177,7 @@ def test_AS_23_play_recheck_without_a_copy_matches_the_copy(
     assert answers[(True, True)] > 0 and answers[(False, True)] > 0, answers
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_AS_23_search_finds_the_plain_search_collection(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -137,6 +137,7 @@ def draw_decisions(variant: str, seed: int, wanted: int) -> Iterator[Game]:
             return
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", BUILTIN_VARIANTS)
 def test_AS_23_take_check_without_a_copy_matches_the_copy(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:

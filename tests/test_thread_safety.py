@@ -101,6 +101,7 @@ def played_in_threads() -> dict[tuple[str, int], str]:
     return found
 
 
+@pytest.mark.slow
 def test_threads_play_every_variant_as_alone(reference: dict[tuple[str, int], str],
                                              fast_switching: None) -> None:
     """8 threads play 220 seeded games of every built-in variant, interleaved, starting
@@ -110,6 +111,7 @@ def test_threads_play_every_variant_as_alone(reference: dict[tuple[str, int], st
     assert differ == [], f"{len(differ)} games played differently in threads: {differ[:5]}"
 
 
+@pytest.mark.slow
 def test_threads_play_as_alone_while_catalogs_are_renewed(
         reference: dict[tuple[str, int], str], fast_switching: None,
         cache_limit: Callable[[int], None]) -> None:

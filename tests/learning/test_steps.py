@@ -57,6 +57,7 @@ def test_every_legal_action_is_reachable_by_masked_steps(variant: str) -> None:
     assert wanted <= kinds and checked > 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_masked_steps_always_produce_listed_actions(variant: str) -> None:
     rng = random.Random(variant)
