@@ -28,6 +28,7 @@ from canasta_family import (
 from canasta_family.actions import parse_action
 from canasta_family.cards import Card, parse_card, parse_cards
 from canasta_family.players import GreedyPlayer, play_game
+from canasta_family.testing import check_refusal_leaves_state
 
 VARIANT = "canasta"
 
@@ -448,6 +449,84 @@ def test_CC_4_single_card_pickup_refusal_cites_a_classic_rule() -> None:
     game = start(("9h 9s 5c", "4d 4h", "5d 5s", "6h 6d"), stock="8h 8d", pile="6s 9d",
                  melds=(("9c 9c 9d",), ()))
     assert refused(game, "pick-up 0") in {"CC-2", "CC-4"}
+
+
+def _partner_can_take_onto_kings() -> Game:
+    """Issue 34's position, reached by play from scores 0-0 with seat 3 dealing: seat 0
+    draws, makes the initial meld with kings and aces (30 + 60 = 90 of 50, CC-5) and
+    discards 5c; seat 1 draws and discards Kc. The pile (Qc 5c Kc) holds no wild card or
+    red 3, so it is not frozen for side 0, and seat 2 — seat 0's partner, 11 cards, none
+    of them a king — is to draw."""
+    game = start(("Kh Ks Kd Ah As Ad 5c 6c 7c 8c 9c",
+                  "Kc 4d 4h 5d 6d 7d 8d 9d Td Jd Qd",
+                  "4s 5s 6s 7s 8s 9s Ts Js 4c 5h 2c",
+                  "6h 7h 8h 9h Th Jh Qh 4h 6d 7s 8d"),
+                 stock="Tc Jc 8h 8s", pile="Qc", scores=(0, 0), dealer=3)
+    play(game, "draw", "meld Kh Ks Kd", "meld Ah As Ad", "discard 5c", "draw", "discard Kc")
+    assert game.current_player == 2 and game.phase == "draw"
+    assert not game.pile_frozen_for(0)
+    return game
+
+
+def test_CC_2_CC_4_refused_pickup_leaves_the_partner_free_to_take_onto_a_meld() -> None:
+    """Issue 34: after a refused single-card pickup (no such move in classic Canasta,
+    CC-4), seat 2 has still neither drawn nor taken the pile (CC-2), so it may take the
+    unfrozen pile by laying the top Kc off on its side's kings (CC-4; it joins that meld,
+    CC-3). The top card goes to the meld and the rest of the pile to the hand: 11 + 2."""
+    game = _partner_can_take_onto_kings()
+    assert legal(game) == {"draw", "take-pile onto 0"}
+    assert refused(game, "pick-up 0") == "CC-4"
+    assert legal(game) == {"draw", "take-pile onto 0"}
+    assert game.is_legal("take-pile onto 0")
+    play(game, "take-pile onto 0")
+    assert game.side_melds(0)[0].cards == tuple(sorted(parse_cards("Kh Ks Kd Kc")))
+    assert len(game.side_melds(0)) == 2
+    assert game.pile == ()
+    assert hand(game, 2) == cards("4s 5s 6s 7s 8s 9s Ts Js 4c 5h 2c Qc 5c")
+    assert game.hand_size(2) == 13
+    assert game.phase == "play" and game.current_player == 2
+
+
+# Every kind of move seat 2 could wrongly try in that position, with the seat trying it.
+_REFUSED_AT_THE_DRAW: tuple[tuple[str, int | None], ...] = (
+    ("pick-up 0", None),           # CC-4: no single-card pickup
+    ("pick-up 1", None),
+    ("take-pile onto 1", None),    # CC-3/CC-4: Kc does not fit the aces
+    ("take-pile onto 2", None),    # no such meld
+    ("take-pile", None),           # no cards named
+    ("take-pile 2c", None),        # CC-4: a lone wild card
+    ("take-pile 4s 4c", None),     # CC-4: not the top card's rank
+    ("take-pile 5s 2c", None),
+    ("pass", None),                # CC-2: the stock is not exhausted
+    ("discard 4s", None),          # CC-2: draw first
+    ("meld 4s 4c 2c", None),
+    ("lay-off 0 2c", None),
+    ("merge 0 1", None),
+    ("retract", None),
+    ("ask 0", None),
+    ("answer yes", None),          # nobody asked
+    ("draw", 0),                   # not seat 0's turn
+)
+
+
+def test_CC_2_CC_4_refusals_in_any_order_change_nothing() -> None:
+    """Every refused move tried after every other (each ordered pair, on a fresh copy of
+    the position) leaves the game equal to one that tried nothing, with the same legal
+    moves, and taking the pile onto the kings afterwards ends in the same game (CC-2:
+    nothing was drawn; CC-4: the take is still allowed)."""
+    untouched = _partner_can_take_onto_kings()
+    listed = untouched.legal_actions()
+    taken = _partner_can_take_onto_kings()
+    taken.apply("take-pile onto 0")
+    for first, first_seat in _REFUSED_AT_THE_DRAW:
+        for second, second_seat in _REFUSED_AT_THE_DRAW:
+            game = _partner_can_take_onto_kings()
+            check_refusal_leaves_state(game, first, player=first_seat)
+            check_refusal_leaves_state(game, second, player=second_seat)
+            assert game == untouched, (first, second)
+            assert game.legal_actions() == listed, (first, second)
+            game.apply("take-pile onto 0")
+            assert game == taken, (first, second)
 
 
 # --- CC-5: the initial meld ----------------------------------------------------------------
