@@ -111,6 +111,7 @@ def test_listed_and_rebuilt_actions_play_alike(variant: str, players: int,
     assert {"MakeMeld", "LayOff", "Discard", "Draw"} <= kinds, kinds
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), copy_every=st.integers(1, 60))
 def test_copies_deal_every_later_hand_as_the_uncopied_game(seed: int, copy_every: int) -> None:

@@ -51,6 +51,7 @@ def test_renewing_the_catalog_leaves_every_listing_unchanged(
     assert canasta_family.cache_info().renewals >= renewals + changed
 
 
+@pytest.mark.slow
 def test_the_limit_bounds_the_entries(cache_limit: Callable[[int], None]) -> None:
     """A catalog holds at most the limit plus what the operations between two size checks
     add to it."""

@@ -220,6 +220,7 @@ def test_players_play_whole_games_on_role_variants(case: str, kind: str) -> None
                 assert meld.wilds == sum(1 for c in meld.cards if c == JOKER), meld
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("installed")
 def test_ismcts_plays_a_hand_of_a_role_variant() -> None:
     """The search player (determinizing with the game's roles, ranking with the

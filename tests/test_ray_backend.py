@@ -20,6 +20,7 @@ def _results(path: Path) -> list[dict[str, object]]:
     return list(json.loads(path.read_text())["results"])
 
 
+@pytest.mark.slow
 def test_simulate_on_a_local_ray_instance_matches_the_process_pool(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     import ray
@@ -31,6 +32,7 @@ def test_simulate_on_a_local_ray_instance_matches_the_process_pool(tmp_path: Pat
     assert len(on_ray) == 6 and on_ray == process
 
 
+@pytest.mark.slow
 def test_backend_joins_an_address_and_uses_small_chunks() -> None:
     pytest.importorskip("ray")
     backend = RayBackend(2, address="local", max_chunk=1,

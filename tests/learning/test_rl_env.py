@@ -28,6 +28,7 @@ def _quiet_api_test(e: object, cycles: int) -> None:
         api_test(e, num_cycles=cycles)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pettingzoo_api_test(variant: str) -> None:
     _quiet_api_test(env(variant), 150)
