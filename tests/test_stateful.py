@@ -328,3 +328,15 @@ def test_AS_2_deck_counts_the_checks_compare_with() -> None:
     assert sum(counts) == 162
     assert counts[52] == 6
     assert set(counts[:52]) == {3}
+
+
+def test_AS_23_hidden_swap_stops_where_a_drawing_movers_count_differs() -> None:
+    """AS-23: after an initial pile take only the cards held before it count, and the
+    mover sees its own count. Seat 0's hand swapped with the stock changes what seat 1
+    then draws, so seat 1's count after its take may differ between the twins without
+    anything hidden showing: the twin check stops there rather than calling it a leak."""
+    machine = make_game_machine(VARIANT, players=2)()
+    machine.deal(seed=1524349)
+    machine.listed_actions_accepted()
+    machine.observations_hide()
+    machine.teardown()

@@ -449,9 +449,11 @@ def check_hidden_swap(game: Game, seat: int, *, hand_card: Card | str | None = N
         mover = plain.current_player
         plain.apply(action)
         swapped.apply(action)
-        if mover == seat and plain.initial_meld_count() != swapped.initial_meld_count():
+        if plain.initial_meld_count() != swapped.initial_meld_count() and (
+                mover == seat or plain.hand_cards(mover) != swapped.hand_cards(mover)):
             # After an initial pile take only the cards held before it count (AS-23), and
-            # the count is announced: what ``seat`` held, which differs, shows from here.
+            # the count is announced: what the mover held, which differs (``seat``'s own
+            # cards, or a draw from the stock they were swapped into), shows from here.
             break
         if len(plain.hand_results) != len(swapped.hand_results):
             raise AssertionError(
