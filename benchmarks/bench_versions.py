@@ -225,21 +225,16 @@ def main() -> None:
                     print(f"round {round_index + 1}  {variant:22s} {name:>12s} "
                           f"{figures['hands_per_s']:8.1f} hands/s "
                           f"{figures['actions_per_s']:10.0f} actions/s", flush=True)
-        listings: dict[tuple[str, str], dict[str, object]] = {}
-        if args.listing_hands:
-            for variant in variants:
-                for name, tree in trees:
-                    listings[(variant, name)] = _run_worker(tree, {
-                        "variant": variant, "players": args.players, "seed": args.seed,
-                        "hands": args.listing_hands})
 
-        searches: dict[tuple[str, str], dict[str, object]] = {}
-        if args.ismcts:
-            for variant in variants:
-                for name, tree in trees:
-                    searches[(variant, name)] = _run_worker(tree, {
+        def each(extra: dict[str, object]) -> dict[tuple[str, str], dict[str, object]]:
+            """One worker per variant and tree, with ``extra`` in its request."""
+            return {(variant, name): _run_worker(tree, {
                         "variant": variant, "players": args.players, "seed": args.seed,
-                        "ismcts": args.ismcts})
+                        **extra})
+                    for variant in variants for name, tree in trees}
+
+        listings = each({"hands": args.listing_hands}) if args.listing_hands else {}
+        searches = each({"ismcts": args.ismcts}) if args.ismcts else {}
 
     def median(variant: str, name: str, figure: str) -> float:
         return statistics.median(float(str(run[figure])) for run in runs[(variant, name)])

@@ -281,6 +281,23 @@ def check_takes(game: Game, reference: Reference) -> list[TakePile]:
     return legal
 
 
+def check_step(game: Game, counted: Counter[int], need: int, reference: Reference
+               ) -> tuple[list[Play], int]:
+    """One step of a path while the minimum is owed: each play legal by shape is legal
+    for the engine exactly when the reference keeps the minimum reachable after it, and
+    the real listing holds exactly those plays. Returns them and how many were checked."""
+    accepted: list[Play] = []
+    candidates = shape_plays(game)
+    for play in candidates:
+        expected = reference.play_ok(game, play, counted, need)
+        assert fresh(game).is_legal(play) == expected, (str(play), expected)
+        if expected:
+            accepted.append(play)
+    real = {a for a in fresh(game).legal_actions() if isinstance(a, (MakeMeld, LayOff))}
+    assert real == set(accepted)
+    return accepted, len(candidates)
+
+
 def check_plays_after(game: Game, counted: Counter[int], need: int, reference: Reference,
                       walk: int) -> int:
     """Check (2), along one path of plays while the minimum is owed: each play legal by
@@ -289,15 +306,8 @@ def check_plays_after(game: Game, counted: Counter[int], need: int, reference: R
     checked = 0
     while need > 0:
         assert game.owes_initial_meld()
-        accepted: list[Play] = []
-        for play in shape_plays(game):
-            expected = reference.play_ok(game, play, counted, need)
-            assert fresh(game).is_legal(play) == expected, (str(play), expected)
-            checked += 1
-            if expected:
-                accepted.append(play)
-        real = {a for a in fresh(game).legal_actions() if isinstance(a, (MakeMeld, LayOff))}
-        assert real == set(accepted)
+        accepted, tried = check_step(game, counted, need, reference)
+        checked += tried
         # Once a take is allowed, a play that keeps the minimum reachable always exists.
         assert accepted
         play = sorted(accepted, key=str)[walk % len(accepted)]
