@@ -222,6 +222,7 @@ class Catalog:
         "nat_subs",
         "numbering",
         "ok_ws",
+        "out_rank_options",
         "pair_takes",
         "pairs",
         "playable_rows",
@@ -328,6 +329,10 @@ class Catalog:
         self.wild_lists: dict[tuple[int, ...], _WildList] = {}
         self.nat_subs: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self.set_ok: dict[tuple[int | None, int, int], bool] = {}
+        self.out_rank_options: dict[tuple[object, ...], frozenset[tuple[int, tuple[str, ...]]]] \
+            = {}
+        """What the sets of one rank can become in a going-out turn (``out_solver``), by
+        (rank, naturals added, the sets' shapes, most wild cards)."""
         self.playable_rows: tuple[_PlayableRows, ...] | None = None
         """What ``Game._playable_value`` walks, by count of wild cards; None until first
         asked (``Game._playable_rows``)."""

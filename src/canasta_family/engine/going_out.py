@@ -14,6 +14,7 @@ from canasta_family.engine.constructors import (
     _PLACE_ACTIONS,
 )
 from canasta_family.engine.out_nodes import OutNode
+from canasta_family.engine.out_solver import OutSolver
 from canasta_family.engine.phases import PLAY
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
@@ -75,9 +76,14 @@ class _GoingOut(_TakeChecks):
         if known is not None:
             return known
         node = self._out_node(key)
-        if not self._node_within(node) or len(self._node_lone(node)) > 1:
+        lone = self._node_lone(node) if self._node_within(node) else None
+        if lone is None or len(lone) > 1:
             answers[key] = False
             return False  # one card may be the final discard, two cannot
+        if self._s.count_solver:
+            found = OutSolver(self).solve(lone[0] if lone else None)
+            answers[key] = found
+            return found
         probe = self._copy(history=False)
         probe._probe = True
         try:

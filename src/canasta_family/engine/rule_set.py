@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from types import ModuleType
 from typing import Any
 
 from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank
@@ -61,6 +62,7 @@ class _Static:
         "bonus_codes",
         "bonus_counts",
         "canasta",
+        "count_solver",
         "custom_discards",
         "custom_meld_check",
         "custom_pile_frozen",
@@ -82,6 +84,7 @@ class _Static:
         "odd_set_naturals",
         "odd_sets_held",
         "options",
+        "out_rows",
         "pair_top",
         "pickup",
         "pile",
@@ -249,6 +252,26 @@ class _Static:
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
         self.plain_discards = not self.custom_discards
+        rows = []
+        for rank in range(2, 16):
+            natural = set(self.set_naturals.get(rank, ()))
+            codes = tuple(-1 if rank > 14 or self.wild[(rank - 2) * 4 + suit]
+                          or self.bonus[(rank - 2) * 4 + suit] else (rank - 2) * 4 + suit
+                          for suit in range(4))
+            rows.append((rank, codes, tuple(code in natural for code in codes),
+                         mr.runs and int(mr.run_low) <= rank <= int(mr.run_high)))
+        self.out_rows = tuple(rows)
+        """(rank, its natural codes by suit or -1, whether each joins the rank's sets, whether
+        sequences reach the rank) from 2 to a last rank past the ace that closes every
+        sequence: the rows the going-out solver walks."""
+        self.count_solver = not self.positional and not self.custom_meld_check \
+            and not mr.run_ace_low and all(
+                self._implemented_in_package(name) for name in (
+                    "canasta_going_out_violations", "canasta_forbidden_discards"))
+        """Whether going out is decided on counts (``engine.out_solver``): the rules are
+        data the solver reads, and the hooks it asks with a turn's final canastas are this
+        package's, which read nothing a play of the turn changes. Otherwise the going-out
+        search plays on copies of the game."""
         """Whether no variant restricts discards: a hand without red 3s may discard any card
         (see ``Game._forbidden``)."""
 
@@ -362,6 +385,13 @@ class _Static:
             for codes in naturals.values() if codes)
         """Whether a wild code sorts between two naturals of one rank: then a set's codes
         are sorted as a whole rather than joined as wild, naturals, wild."""
+
+    def _implemented_in_package(self, name: str) -> bool:
+        """Whether every implementation of hook ``name`` comes from this package."""
+        hook = getattr(self.pm.hook, name)
+        return all((impl.plugin.__name__ if isinstance(impl.plugin, ModuleType)
+                    else type(impl.plugin).__module__).startswith("canasta_family.")
+                   for impl in hook.get_hookimpls())
 
     def _implemented_outside_core(self, name: str) -> bool:
         hook = getattr(self.pm.hook, name)

@@ -1,0 +1,523 @@
+"""Going out this turn decided on counts (AS-33, AS-35, AS-36): whether the hand of the
+player to move can be divided into new melds, lay-offs on the side's melds, red-3
+placements and at most one final discard, so that the side then meets its going-out
+conditions — without playing anything on a copy of the game.
+
+The whole turn's plays are read off the final division of the hand, because the rules
+that judge one play depend only on the melds it touches: a set of one rank on the sets of
+that rank, a sequence on the sequences of its suit. So the solver walks the ranks from
+the lowest, and its state after a rank is
+
+* the sequences of each suit still open at that rank (their lengths so far),
+* how many wild cards the sets so far hold,
+* the canasta kinds made or kept so far, and
+* which card, if any, is kept back for the final discard.
+
+At each rank the cards of each suit either continue an open sequence, start one, go to
+the sets of the rank or are the discard; what the sets of one rank can become with ``n``
+naturals and some wild cards (:func:`rank_options`) is a search over the plays onto
+those sets alone, in every order, by the same rules the checks apply
+(``_set_problem``, and a lay-off's own conditions), kept in the rule set's catalog. Wild
+cards left over go to melds of wild cards only. A state that places every card is a way
+out when the initial meld is reached (the melded cards count as AS-23 counts them), the
+going-out conditions hold for its canastas and its discard may end the turn.
+
+The states are few — a rank adds at most a handful of outcomes, and equal states merge
+— so the answer is exact, with no budget, in time polynomial in the hand's size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import TYPE_CHECKING
+
+from canasta_family.cards import NUM_CODES
+from canasta_family.engine.codes import CARDS
+from canasta_family.melds import Meld, MeldKind
+
+if TYPE_CHECKING:
+    from canasta_family.engine.game import Game
+
+Kinds = tuple[str, ...]
+"""Canasta kinds, sorted."""
+
+Shape = tuple[int, int, str]
+"""A set as (naturals, wild cards, canasta kind or "" when it is none)."""
+
+_NO_OPEN: tuple[tuple[int, ...], ...] = ((), (), (), ())
+
+
+def _merged(kinds: Kinds, more: Sequence[str]) -> Kinds:
+    """``kinds`` with ``more`` added, sorted.
+
+    >>> _merged(("mixed",), ("natural", "a"))
+    ('a', 'mixed', 'natural')
+    """
+    if not more:
+        return kinds
+    return tuple(sorted(kinds + tuple(more)))
+
+
+def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shape, ...],
+                 wild_most: int) -> frozenset[tuple[int, Kinds]]:
+    """Every way the side's sets of ``rank`` (None: melds of wild cards only), of
+    ``shapes``, can take ``naturals`` more naturals of that rank and up to ``wild_most``
+    wild cards: (wild cards used, the canasta kinds of all those sets then).
+
+    Plays are made in every order, each judged as the checks judge it: a new set by
+    ``_set_problem`` and the one-meld-per-rank rules (PH-10, CC-3), a lay-off by the
+    natural-canasta house rule, a finished canasta's size limit (PH-5) and the set rules
+    for the meld it makes. Kept per rule set in the catalog: it depends on nothing else.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+    >>> sorted(rank_options(game, 9, 3, (), 1))  # 9 9 9, or 9 9 9 and a wild card
+    [(0, ()), (1, ())]
+    """
+    key = (rank, naturals, shapes, wild_most)
+    table = game._t.out_rank_options
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _RankSearch(game, rank).options(naturals, shapes, wild_most)
+    return found
+
+
+class _RankSearch:
+    """The search behind :func:`rank_options` for one rank."""
+
+    __slots__ = ("canasta_kind", "every", "game", "joins", "max_size", "min_new",
+                 "no_wild_natural", "ok", "rank", "results", "seen")
+
+    def __init__(self, game: Game, rank: int | None) -> None:
+        s = game._s
+        mr = s.meld
+        self.game = game
+        self.rank = rank
+        self.joins = s.joins_sets
+        self.every = mr.one_meld_per_rank
+        self.max_size = mr.max_size
+        self.no_wild_natural = mr.no_wild_on_natural_canasta
+        self.min_new = 0 if rank is None else 1
+        self.ok: dict[tuple[int, int], bool] = {}
+        self.seen: set[tuple[object, ...]] = set()
+        self.results: set[tuple[int, Kinds]] = set()
+
+    def legal(self, nat: int, wild: int) -> bool:
+        known = self.ok.get((nat, wild))
+        if known is None:
+            known = self.ok[(nat, wild)] = self.game._set_problem(
+                self.rank, nat, wild, True) is None
+        return known
+
+    def kind(self, nat: int, wild: int) -> str:
+        made = self.game._canasta_kind(False, self.rank, nat + wild, wild)
+        return "" if made is None else made
+
+    def options(self, naturals: int, shapes: tuple[Shape, ...], wild_most: int
+                ) -> frozenset[tuple[int, Kinds]]:
+        self.walk(tuple(sorted(shapes)), naturals, 0, wild_most)
+        return frozenset(self.results)
+
+    def walk(self, shapes: tuple[Shape, ...], left: int, used: int, most: int) -> None:
+        key = (shapes, left, used)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if not left:
+            self.results.add((used, tuple(sorted(k for _n, _w, k in shapes if k))))
+        room = most - used
+        no_naturals = self.rank is None
+        for index, (nat, wild, kind) in enumerate(shapes):
+            if kind and self.max_size is not None and nat + wild >= self.max_size:
+                continue  # a finished canasta cannot be added to (PH-5)
+            wild_room = 0 if kind and not wild and self.no_wild_natural else room
+            for x in range(1 if no_naturals else left + 1):
+                for y in range(wild_room + 1):
+                    if (x or y) and self.legal(nat + x, wild + y):
+                        rest = shapes[:index] + shapes[index + 1:]
+                        grown = (nat + x, wild + y, self.kind(nat + x, wild + y))
+                        self.walk(tuple(sorted((*rest, grown))), left - x, used + y, most)
+        if self.joins and any(self.every or not kind for _n, _w, kind in shapes):
+            return  # a new set of the rank would have to join the side's open one
+        for x in range(self.min_new, (0 if no_naturals else left) + 1):
+            for y in range(room + 1):
+                if x + y and self.legal(x, y):
+                    self.walk(tuple(sorted((*shapes, (x, y, self.kind(x, y))))),
+                              left - x, used + y, most)
+
+
+State = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool]
+"""(open sequence lengths by suit, wild cards in sets, canasta kinds, whether a card is
+kept back for the discard)."""
+
+
+class OutSolver:
+    """Whether the player to move can go out this turn, decided on the counts of the
+    hand and the shapes of the side's melds (see the module's text).
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=4, seed=1)
+    >>> game.apply("draw")
+    >>> OutSolver(game).solve()  # no canastas yet: two are needed (AS-35)
+    False
+    """
+
+    __slots__ = ("checked", "forbid", "game", "hand", "melds", "player", "s", "set_shapes",
+                 "side", "steps_memo", "wild_total")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.s = game._s
+        self.player = game._current
+        self.side = self.s.side_of[self.player]
+        self.hand = game._hands[self.player]
+        self.melds: list[Meld] = game._melds[self.side]
+        self.wild_total = sum(self.s.wild_counts(self.hand))
+        self.checked: dict[Kinds, bool] = {}
+        self.forbid: dict[tuple[int, Kinds], bool] = {}
+        self.steps_memo: dict[tuple[object, ...], list[_Step]] = {}
+        shapes: dict[int | None, list[Shape]] = {}
+        for meld in self.melds:
+            if meld.kind is MeldKind.SET:
+                shapes.setdefault(None if meld.rank is None else int(meld.rank), []).append(
+                    (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+        self.set_shapes = {rank: tuple(sorted(found)) for rank, found in shapes.items()}
+        """The side's sets by rank (None: melds of wild cards only), as sorted shapes."""
+
+    # -- the answer -----------------------------------------------------------------------
+
+    def solve(self, discard: int | None = None) -> bool:
+        """Whether some division of the hand takes the player out; with ``discard``, only
+        divisions that keep that card for the final discard (a card no play can take)."""
+        s = self.s
+        hand = self.hand
+        bonus_held = [code for code in s.bonus_codes if hand[code]]
+        if s.red.auto_place and bonus_held:
+            # Red 3s placed automatically never wait in a hand: one could only be the
+            # discard.
+            if sum(hand[code] for code in bonus_held) > 1:
+                return False
+            only = bonus_held[0]
+            if discard is not None and discard != only:
+                return False
+            discard = only
+        free_pick = discard is None
+        walks = [(runs_kinds, self._rows(avail, discard))
+                 for runs_kinds, avail in self._run_extensions()]
+        left = [_FIRST_LOOK]
+        try:
+            # A first look that saw every state without a way out has answered too.
+            return any(self._depth(rows, free_pick, runs_kinds, discard, left)
+                       for runs_kinds, rows in walks)
+        except _LookEnded:
+            pass
+        return any(self._any_end(self._breadth(rows, free_pick), runs_kinds, discard)
+                   for runs_kinds, rows in walks)
+
+    def _ends(self, discard: int, kinds: Kinds) -> bool:
+        """Whether a division that melds every card but ``discard`` (-1: none) and leaves
+        the side the canastas ``kinds`` ends the turn by going out."""
+        game = self.game
+        s = self.s
+        if discard < 0 and s.going_out.by_discard:
+            return False  # BU-O7: going out needs a final discard
+        if not self._initial_met(discard):
+            return False
+        ok = self.checked.get(kinds)
+        if ok is None:
+            ok = self.checked[kinds] = game._going_out_problem(self.player, kinds) is None
+        if not ok or discard < 0:
+            return ok
+        key = (discard, kinds)
+        free = self.forbid.get(key)
+        if free is None:
+            counts = [0] * NUM_CODES
+            counts[discard] = 1
+            free = self.forbid[key] = CARDS[discard] not in game._forbidden(
+                self.player, True, counts, kinds)
+        return free
+
+    def _initial_met(self, discard: int) -> bool:
+        """Whether the side's initial meld stands at the end of the turn: the cards
+        melded count as ``_counted_value`` counts them (after a pile take only those held
+        before it, AS-23), red 3s placed count nothing. A final discard needs it reached,
+        unless nothing was ever melded (``_check_discard``)."""
+        game = self.game
+        if game._initial[self.side]:
+            return True
+        s = self.s
+        hand = self.hand
+        counts = game._take_counts
+        values = s.values
+        bonus = s.bonus
+        total = game._turn_value
+        melded_any = bool(self.melds)
+        for code in range(NUM_CODES):
+            held = hand[code] - (code == discard)
+            if held <= 0 or bonus[code]:
+                continue
+            melded_any = True
+            total += values[code] * (held if counts is None else min(held, counts[code]))
+        if total >= game._minimum[self.side]:
+            return True
+        return discard >= 0 and not melded_any and counts is None
+
+    # -- sequences on the table -------------------------------------------------------------
+
+    def _run_extensions(self) -> Iterator[tuple[Kinds, list[int]]]:
+        """Every way the side's sequences can be lengthened by cards held: (the canasta
+        kinds of those sequences then, the counts left for everything else)."""
+        s = self.s
+        mr = s.meld
+        runs = [m for m in self.melds if m.kind is MeldKind.RUN]
+        hand = list(self.hand)
+        if not runs:
+            yield (), hand
+            return
+        low_most, high_most = int(mr.run_low), int(mr.run_high)
+        game = self.game
+        natural = [not (s.wild[code] or s.bonus[code]) for code in range(NUM_CODES)]
+
+        def extend(index: int, counts: list[int], kinds: list[str]) -> Iterator[
+                tuple[Kinds, list[int]]]:
+            if index == len(runs):
+                yield tuple(sorted(kinds)), counts
+                return
+            meld = runs[index]
+            suit = int(meld.suit)  # type: ignore[arg-type]
+            ranks = [card.code // 4 + 2 for card in meld.cards]
+            low, high, size = min(ranks), max(ranks), len(ranks)
+            below = 0
+            while low - below - 1 >= low_most and counts[(low - below - 3) * 4 + suit] \
+                    and natural[(low - below - 3) * 4 + suit]:
+                below += 1
+            above = 0
+            while high + above + 1 <= high_most and counts[(high + above - 1) * 4 + suit] \
+                    and natural[(high + above - 1) * 4 + suit]:
+                above += 1
+            for i in range(below + 1):
+                for j in range(above + 1):
+                    if size + i + j > mr.run_max:
+                        break
+                    left = counts
+                    if i or j:
+                        left = counts[:]
+                        for rank in (*range(low - i, low), *range(high + 1, high + j + 1)):
+                            left[(rank - 2) * 4 + suit] -= 1
+                        made = game._canasta_kind(True, None, size + i + j, 0)
+                    else:
+                        made = meld.canasta
+                    yield from extend(index + 1, left,
+                                      kinds if made is None else [*kinds, made])
+
+        yield from extend(0, hand, [])
+
+    # -- the walk over the ranks -----------------------------------------------------------
+
+    def _rows(self, avail: list[int], discard: int | None) -> list[_Row]:
+        """The ranks the walk must look at, with what it needs there: (rank, natural codes
+        by suit, whether each joins the rank's sets, whether sequences reach the rank, the
+        counts held by suit, the side's sets of the rank, the discard named in advance
+        when it is of this rank or -1, and the cards of each suit at the next ranks,
+        which a sequence still short of the minimum needs)."""
+        s = self.s
+        mr = s.meld
+        set_shapes = self.set_shapes
+        run_high = int(mr.run_high)
+        run_min = mr.run_min
+        named = -1 if discard is None or s.wild[discard] or s.bonus[discard] else discard
+        rows: list[_Row] = []
+        for rank, codes, in_sets, runnable in s.out_rows:
+            counts = tuple([avail[code] if code >= 0 else 0 for code in codes])
+            shapes = set_shapes.get(rank, ())
+            here = named if named >= 0 and named in codes else -1
+            if not (runnable or shapes or here >= 0 or any(counts)) and not (
+                    rows and rows[-1][3]):
+                continue  # nothing here, and no sequence can reach it
+            ahead = tuple(tuple(avail[(r - 2) * 4 + suit] if runnable and r <= run_high
+                                else 0 for r in range(rank + 1, rank + run_min))
+                          for suit in range(4))
+            rows.append((rank, codes, in_sets, runnable, counts, shapes, here, ahead))
+        return rows
+
+    def _expand(self, row: _Row, state: State, kept: frozenset[int], free_pick: bool
+                ) -> Iterator[tuple[State, frozenset[int]]]:
+        """The states after ``row``'s rank from ``state`` (kept back: ``kept``)."""
+        rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
+        opened, used, kinds, taken = state
+        if opened == _NO_OPEN and not shapes and named < 0 and not any(counts):
+            yield state, kept
+            return
+        game = self.game
+        wild_total = self.wild_total
+        takes: list[tuple[bool, frozenset[int], Sequence[int]]] = []
+        if named < 0:
+            takes.append((taken, kept, counts))
+        if not taken and (free_pick or named >= 0):
+            for suit in range(4):
+                if counts[suit] and (free_pick or codes[suit] == named):
+                    fewer = list(counts)
+                    fewer[suit] -= 1
+                    takes.append((True, frozenset((codes[suit],)), fewer))
+        steps_memo = self.steps_memo
+        for now_taken, now_kept, held in takes:
+            per_suit = []
+            for suit in range(4):
+                key = (opened[suit], held[suit], in_sets[suit], runnable, ahead[suit])
+                steps = steps_memo.get(key)
+                if steps is None:
+                    steps = steps_memo[key] = self._suit_steps(*key)
+                if not steps:
+                    break
+                per_suit.append(steps)
+            else:
+                for first, second, third, fourth in product(*per_suit):
+                    to_sets = first[2] + second[2] + third[2] + fourth[2]
+                    if not to_sets and not shapes:
+                        options: frozenset[tuple[int, Kinds]] = _NOTHING_MELDED
+                    else:
+                        options = rank_options(game, rank, to_sets, shapes, wild_total)
+                    if not options:
+                        continue
+                    now_open = (first[0], second[0], third[0], fourth[0])
+                    base = _merged(kinds, first[1] + second[1] + third[1] + fourth[1])
+                    for wild, made in options:
+                        if used + wild <= wild_total:
+                            yield (now_open, used + wild, _merged(base, made),
+                                   now_taken), now_kept
+
+    def _breadth(self, rows: list[_Row], free_pick: bool
+                 ) -> dict[State, frozenset[int]]:
+        """Every state after the last rank, rank by rank: states that differ only in the
+        card kept back are one state with a set of discards (what follows a rank never
+        depends on which card it was)."""
+        states: dict[State, frozenset[int]] = {_START: _NONE_KEPT}
+        for row in rows:
+            new_states: dict[State, frozenset[int]] = {}
+            for state, kept in states.items():
+                for after, now_kept in self._expand(row, state, kept, free_pick):
+                    known = new_states.get(after)
+                    new_states[after] = now_kept if known is None else known | now_kept
+            states = new_states
+            if not states:
+                break
+        return states
+
+    def _depth(self, rows: list[_Row], free_pick: bool, runs_kinds: Kinds,
+               discard: int | None, left: list[int]) -> bool:
+        """A first look for a way out, depth first: True when it meets one. It gives up
+        (``_LookEnded``) once ``left[0]`` states are spent; the breadth-first walk then
+        decides. Most hands that are asked about can go out (a player bound to go out
+        tries every play), and one way out is met within a few states."""
+        last = len(rows)
+
+        def walk(index: int, state: State, kept: frozenset[int]) -> bool:
+            left[0] -= 1
+            if left[0] < 0:
+                raise _LookEnded
+            if index == last:
+                return self._any_end({state: kept}, runs_kinds, discard)
+            return any(walk(index + 1, after, now_kept)
+                       for after, now_kept in self._expand(rows[index], state, kept,
+                                                           free_pick))
+
+        return walk(0, _START, _NONE_KEPT)
+
+    def _any_end(self, states: dict[State, frozenset[int]], runs_kinds: Kinds,
+                 discard: int | None) -> bool:
+        """Whether one of ``states`` (after the last rank) ends the turn by going out."""
+        for kept, kinds in self._wild_ends(states, discard):
+            every = _merged(kinds, runs_kinds)
+            if any(self._ends(code, every) for code in kept):
+                return True
+        return False
+
+    def _suit_steps(self, opened: tuple[int, ...], held: int, in_sets: bool,
+                    runnable: bool, ahead: tuple[int, ...]) -> list[_Step]:
+        """The ways ``held`` cards of one suit at one rank can go, with the sequences
+        ``opened`` (their lengths) reaching the rank below: (the lengths open at this rank,
+        canasta kinds of the sequences that end below it, cards going to the sets).
+        ``ahead``: the cards of the suit held at the next ranks, which a sequence still
+        short of the minimum needs (steps that could never complete one are left out)."""
+        game = self.game
+        mr = self.s.meld
+        run_min, run_max = mr.run_min, mr.run_max
+        steps: list[_Step] = []
+        count = len(opened)
+        for mask in range(1 << count):
+            going = [opened[i] for i in range(count) if mask >> i & 1]
+            ending = [opened[i] for i in range(count) if not mask >> i & 1]
+            if len(going) > held or any(length < run_min for length in ending) \
+                    or any(length >= run_max for length in going):
+                continue
+            if going and not runnable:
+                continue
+            closed = tuple(kind for kind in (game._canasta_kind(True, None, length, 0)
+                                             for length in ending) if kind is not None)
+            rest = held - len(going)
+            for started in range(rest + 1 if runnable else 1):
+                to_sets = rest - started
+                if to_sets and not in_sets:
+                    continue
+                lengths = tuple(sorted([length + 1 for length in going] + [1] * started))
+                # A sequence of length l needs a card at each of the next run_min - l ranks.
+                if any(sum(1 for length in lengths if run_min - length > j) > ahead[j]
+                       for j in range(len(ahead))):
+                    continue
+                steps.append((lengths, closed, to_sets))
+        return steps
+
+    def _wild_ends(self, states: dict[State, frozenset[int]], discard: int | None
+                   ) -> Iterator[tuple[frozenset[int], Kinds]]:
+        """The divisions that place the wild cards the sets left in melds of wild cards
+        only, and the bonus cards on the table, perhaps keeping one of either back."""
+        s = self.s
+        hand = self.hand
+        wild_total = self.wild_total
+        shapes = self.set_shapes.get(None, ())
+        if discard is None:
+            wild_held = [code for code in s.wild_codes if hand[code]]
+            bonus_held = [code for code in s.bonus_codes if hand[code]]
+        else:
+            wild_held = [discard] if s.wild[discard] and hand[discard] else []
+            bonus_held = [discard] if s.bonus[discard] and hand[discard] else []
+        named_late = bool(wild_held or bonus_held) and discard is not None
+        for (_opened, used, kinds, taken), kept in states.items():
+            ends: list[tuple[frozenset[int], int]] = []
+            if taken or not named_late:
+                ends.append((kept, wild_total - used))
+            if not taken:
+                if wild_held:
+                    ends.append((frozenset(wild_held), wild_total - used - 1))
+                if bonus_held:
+                    ends.append((frozenset(bonus_held), wild_total - used))
+            for now_kept, left in ends:
+                if left < 0:
+                    continue
+                if not left and not shapes:
+                    yield now_kept, kinds
+                    continue
+                for wild, made in rank_options(self.game, None, 0, shapes, left):
+                    if wild == left:
+                        yield now_kept, _merged(kinds, made)
+
+
+_Step = tuple[tuple[int, ...], tuple[str, ...], int]
+"""How one suit's cards at one rank go (see ``OutSolver._suit_steps``)."""
+
+_Row = tuple[int, tuple[int, ...], tuple[bool, ...], bool, tuple[int, ...],
+             tuple[Shape, ...], int, tuple[tuple[int, ...], ...]]
+"""One rank of the walk (see ``OutSolver._rows``)."""
+
+_START: State = (_NO_OPEN, 0, (), False)
+_NONE_KEPT = frozenset((-1,))
+
+_FIRST_LOOK = 200
+"""States the depth-first first look may spend before the breadth-first walk decides."""
+
+
+class _LookEnded(Exception):
+    """The first look has spent its states without meeting a way out."""
+
+_NOTHING_MELDED: frozenset[tuple[int, Kinds]] = frozenset({(0, ())})
