@@ -1,18 +1,18 @@
-"""Positions where the going-out search's budget refuses a legal black-3 meld (AS-33).
+"""Big hands where a legal black-3 meld needs the going-out question answered exactly
+(AS-33).
 
 Black 3s may be melded only by a player who goes out in that turn, at any point of it
-(AS-33, AS-35, AS-36), so the engine lists and accepts a black-3 meld only where its
-going-out search finds a way out after it. That search gives up after ``_OUT_BUDGET``
-positions and then answers no. Run on the listing digest's seeded games with no budget,
-it finds a way out in the four positions kept here (from ``tests/golden/going_out_budget``,
-each a game record that replays to the position, with the way out the unbounded search
-found), where the budget refuses the meld.
+(AS-33, AS-35, AS-36), so the engine lists and accepts a black-3 meld only where going
+out is still possible after it. The going-out search on copies of the game, which gives up
+after ``_OUT_BUDGET`` positions, refused the meld in the four positions kept here (from
+``tests/golden/going_out_budget``, each a game record of the listing digest's seeded
+games that replays to the position, with a way out found by the search run with no
+budget); the solver on counts (``engine/out_solver.py``) decides them exactly. These are
+the listing digest's entries that moved when it replaced the search (docs/guards.md).
 
-The first test proves each way out through the public API alone: the plays the unbounded
-search found are made first, the black 3s last, then the final discard, and the player
-goes out. The second states what the engine should do, and is expected to fail until the
-going-out question is decided exactly without a budget (the solver on counts the speed
-issue asks for); when it passes, the listing digest moves at these positions.
+The first test proves each way out through the public API alone: the plays are made
+first, the black 3s last, then the final discard, and the player goes out. The second
+asks the engine: the black-3 meld is legal and listed.
 """
 
 from __future__ import annotations
@@ -60,8 +60,6 @@ def test_AS_33_AS_35_black_threes_last_and_the_player_goes_out(path: Path) -> No
     assert game.hand_results[-1].went_out == seat
 
 
-@pytest.mark.xfail(strict=True, reason="the going-out search answers no past _OUT_BUDGET "
-                   "positions; an exact solver on counts would not (see the module)")
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
 def test_AS_33_AS_36_black_three_meld_is_legal_where_a_way_out_exists(path: Path) -> None:
     """AS-33, AS-36: a black-3 meld after which the turn can still end by going out is

@@ -223,6 +223,7 @@ class Catalog:
         "numbering",
         "ok_ws",
         "out_rank_options",
+        "out_suit_steps",
         "pair_takes",
         "pairs",
         "playable_rows",
@@ -333,6 +334,11 @@ class Catalog:
             = {}
         """What the sets of one rank can become in a going-out turn (``out_solver``), by
         (rank, naturals added, the sets' shapes, most wild cards)."""
+        self.out_suit_steps: dict[tuple[object, ...], list[tuple[tuple[int, ...],
+                                                                 tuple[str, ...], int]]] = {}
+        """How one suit's cards at one rank may go in a going-out turn (``out_solver``), by
+        (open sequence lengths, cards held, whether they join sets, whether sequences
+        reach the rank, the cards held at the next ranks)."""
         self.playable_rows: tuple[_PlayableRows, ...] | None = None
         """What ``Game._playable_value`` walks, by count of wild cards; None until first
         asked (``Game._playable_rows``)."""

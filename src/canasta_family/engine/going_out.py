@@ -1,5 +1,6 @@
 """Going out this turn (AS-33, AS-35, AS-36): whether some sequence of plays ends the turn
-legally, by a bounded search."""
+legally — decided on counts by ``out_solver`` where the variant's rules are data, else by a
+bounded search on copies of the game."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ from canasta_family.errors import (
 )
 from canasta_family.melds import Meld, MeldKind
 
-# Positions the going-out search (``_out_reachable``) may visit before it gives up.
+# Positions the going-out search (``_out_searched``) may visit before it gives up, where
+# the solver on counts does not read the variant's rules.
 _OUT_BUDGET = 600
+_NO_LIMIT = 1 << 62
 
 
 class _SearchExhausted(Exception):
@@ -54,17 +57,12 @@ class _GoingOut(_TakeChecks):
         """Whether the player to move can still go out this turn by some sequence of legal
         melds, lay-offs and red-3 placements, perhaps ended by a discard (AS-35, AS-36).
 
-        The search plays on a copy in *probe* mode, where the checks leave the end of the
-        turn to the search: each step plays the lowest card left (naturals before wild
-        cards) in every meld or lay-off that can hold it, or keeps it back as the final
-        discard, so each way of dividing the hand is met once rather than in every order
-        of its plays. Each search keeps the positions it decides to itself; its answer
-        is kept for the rest of the turn, in a table the game and its copies share. A
-        search that visits more than :data:`_OUT_BUDGET` positions answers no (only huge
-        hands get there). So that an answer depends on the position alone, never on the
-        searches made before it, a search starts with none of their positions: one that
-        met decided positions would visit fewer and could find what a fresh one gives up
-        on, and a record made after it would then be refused on replay.
+        Where the variant's rules are data the solver reads (``_Static.count_solver``:
+        every built-in variant), :class:`~canasta_family.engine.out_solver.OutSolver`
+        decides it exactly on the counts of the hand. Otherwise (sequences holding wild
+        cards at places, a variant's own meld check, hooks from outside this package) the
+        search of :meth:`_out_searched` plays it out on copies of the game. The answer is
+        kept for the rest of the turn, in a table the game and its copies share.
         """
         if not self._out_open():
             return False
@@ -76,22 +74,40 @@ class _GoingOut(_TakeChecks):
         if known is not None:
             return known
         node = self._out_node(key)
-        lone = self._node_lone(node) if self._node_within(node) else None
+        solver = self._s.count_solver
+        lone = self._node_lone(node) if solver or self._node_within(node) else None
         if lone is None or len(lone) > 1:
-            answers[key] = False
-            return False  # one card may be the final discard, two cannot
-        if self._s.count_solver:
-            found = OutSolver(self).solve(lone[0] if lone else None)
-            answers[key] = found
-            return found
+            found = False  # one card may be the final discard, two cannot
+        elif solver:
+            found = OutSolver(self._whole()).solve(lone[0] if lone else None)
+        else:
+            found = self._out_searched(_OUT_BUDGET)
+        answers[key] = found
+        return found
+
+    def _out_searched(self, budget: int | None) -> bool:
+        """The going-out search: whether some sequence of plays takes the player to move
+        out, found by playing on a copy in *probe* mode, where the checks leave the end
+        of the turn to the search. Each step plays the lowest card left (naturals before
+        wild cards) in every meld or lay-off that can hold it, or keeps it back as the
+        final discard, so each way of dividing the hand is met once rather than in every
+        order of its plays. Past ``budget`` positions (None: no limit) it answers no.
+
+        It is the engine's answer where the solver on counts does not read the rules, and
+        the tests' independent reference for the solver (with no budget). So that an
+        answer depends on the position alone, never on the searches made before it, a
+        search starts with none of their positions: one that met decided positions would
+        visit fewer and could find what a fresh one gives up on, and a record made after
+        it would then be refused on replay.
+        """
+        if not self._out_open():
+            return False
         probe = self._copy(history=False)
         probe._probe = True
         try:
-            found = probe._probe_out({}, None, [_OUT_BUDGET])
+            return probe._probe_out({}, None, [_NO_LIMIT if budget is None else budget])
         except _SearchExhausted:
-            found = False
-        answers[key] = found
-        return found
+            return False
 
     def _out_open(self) -> bool:
         """Whether anything still allows going out this turn: the play phase, no "no"

@@ -51,8 +51,8 @@ _NO_OPEN: tuple[tuple[int, ...], ...] = ((), (), (), ())
 def _merged(kinds: Kinds, more: Sequence[str]) -> Kinds:
     """``kinds`` with ``more`` added, sorted.
 
-    >>> _merged(("mixed",), ("natural", "a"))
-    ('a', 'mixed', 'natural')
+    >>> _merged(("mixed",), ["samba", "mixed"])
+    ('mixed', 'mixed', 'samba')
     """
     if not more:
         return kinds
@@ -164,7 +164,7 @@ class OutSolver:
     """
 
     __slots__ = ("checked", "forbid", "game", "hand", "melds", "player", "s", "set_shapes",
-                 "side", "steps_memo", "wild_total")
+                 "side", "wild_total")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -176,7 +176,6 @@ class OutSolver:
         self.wild_total = sum(self.s.wild_counts(self.hand))
         self.checked: dict[Kinds, bool] = {}
         self.forbid: dict[tuple[int, Kinds], bool] = {}
-        self.steps_memo: dict[tuple[object, ...], list[_Step]] = {}
         shapes: dict[int | None, list[Shape]] = {}
         for meld in self.melds:
             if meld.kind is MeldKind.SET:
@@ -328,16 +327,22 @@ class OutSolver:
         run_min = mr.run_min
         named = -1 if discard is None or s.wild[discard] or s.bonus[discard] else discard
         rows: list[_Row] = []
+        nothing_ahead = ((0,) * (run_min - 1),) * 4
+        reach = False  # whether sequences may reach the rank from the one below
         for rank, codes, in_sets, runnable in s.out_rows:
             counts = tuple([avail[code] if code >= 0 else 0 for code in codes])
             shapes = set_shapes.get(rank, ())
             here = named if named >= 0 and named in codes else -1
-            if not (runnable or shapes or here >= 0 or any(counts)) and not (
-                    rows and rows[-1][3]):
-                continue  # nothing here, and no sequence can reach it
-            ahead = tuple(tuple(avail[(r - 2) * 4 + suit] if runnable and r <= run_high
-                                else 0 for r in range(rank + 1, rank + run_min))
-                          for suit in range(4))
+            held = any(counts)
+            reach, reached = runnable and held, reach
+            if not (shapes or here >= 0 or held or reached):
+                continue  # nothing here, and no sequence reaches it from below
+            if runnable:
+                ahead = tuple(tuple([avail[(r - 2) * 4 + suit] if r <= run_high else 0
+                                     for r in range(rank + 1, rank + run_min)])
+                              for suit in range(4))
+            else:
+                ahead = nothing_ahead
             rows.append((rank, codes, in_sets, runnable, counts, shapes, here, ahead))
         return rows
 
@@ -360,7 +365,7 @@ class OutSolver:
                     fewer = list(counts)
                     fewer[suit] -= 1
                     takes.append((True, frozenset((codes[suit],)), fewer))
-        steps_memo = self.steps_memo
+        steps_memo = game._t.out_suit_steps
         for now_taken, now_kept, held in takes:
             per_suit = []
             for suit in range(4):

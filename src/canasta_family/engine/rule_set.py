@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from types import ModuleType
 from typing import Any
 
 from canasta_family.cards import JOKER_CODE, NUM_CODES, Card, Rank
@@ -252,15 +251,15 @@ class _Static:
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
         self.plain_discards = not self.custom_discards
-        rows = []
+        out_rows: list[tuple[int, tuple[int, ...], tuple[bool, ...], bool]] = []
         for rank in range(2, 16):
             natural = set(self.set_naturals.get(rank, ()))
             codes = tuple(-1 if rank > 14 or self.wild[(rank - 2) * 4 + suit]
                           or self.bonus[(rank - 2) * 4 + suit] else (rank - 2) * 4 + suit
                           for suit in range(4))
-            rows.append((rank, codes, tuple(code in natural for code in codes),
-                         mr.runs and int(mr.run_low) <= rank <= int(mr.run_high)))
-        self.out_rows = tuple(rows)
+            out_rows.append((rank, codes, tuple(code in natural for code in codes),
+                             mr.runs and int(mr.run_low) <= rank <= int(mr.run_high)))
+        self.out_rows = tuple(out_rows)
         """(rank, its natural codes by suit or -1, whether each joins the rank's sets, whether
         sequences reach the rank) from 2 to a last rank past the ace that closes every
         sequence: the rows the going-out solver walks."""
@@ -387,10 +386,10 @@ class _Static:
         are sorted as a whole rather than joined as wild, naturals, wild."""
 
     def _implemented_in_package(self, name: str) -> bool:
-        """Whether every implementation of hook ``name`` comes from this package."""
+        """Whether the code of every implementation of hook ``name`` is this package's
+        (a plugin may inherit it from a built-in variant's plugin)."""
         hook = getattr(self.pm.hook, name)
-        return all((impl.plugin.__name__ if isinstance(impl.plugin, ModuleType)
-                    else type(impl.plugin).__module__).startswith("canasta_family.")
+        return all(getattr(impl.function, "__module__", "").startswith("canasta_family.")
                    for impl in hook.get_hookimpls())
 
     def _implemented_outside_core(self, name: str) -> bool:
