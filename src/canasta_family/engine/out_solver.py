@@ -201,6 +201,13 @@ class OutSolver:
             if discard is not None and discard != only:
                 return False
             discard = only
+        if not self.game._initial[self.side]:
+            # What the melded cards count depends only on the card kept back: where no
+            # choice of it reaches the initial meld, no division can.
+            kept = [discard] if discard is not None else \
+                [None, *(code for code in range(NUM_CODES) if hand[code])]
+            if not any(self._initial_met(-1 if code is None else code) for code in kept):
+                return False
         free_pick = discard is None
         walks = [(runs_kinds, self._rows(avail, discard))
                  for runs_kinds, avail in self._run_extensions()]
@@ -321,28 +328,24 @@ class OutSolver:
         when it is of this rank or -1, and the cards of each suit at the next ranks,
         which a sequence still short of the minimum needs)."""
         s = self.s
-        mr = s.meld
         set_shapes = self.set_shapes
-        run_high = int(mr.run_high)
-        run_min = mr.run_min
+        run_min = s.meld.run_min
         named = -1 if discard is None or s.wild[discard] or s.bonus[discard] else discard
         rows: list[_Row] = []
         nothing_ahead = ((0,) * (run_min - 1),) * 4
+        padded = [*avail, 0]  # the count a code of -1 reads
         reach = False  # whether sequences may reach the rank from the one below
-        for rank, codes, in_sets, runnable in s.out_rows:
-            counts = tuple([avail[code] if code >= 0 else 0 for code in codes])
+        for rank, codes, in_sets, runnable, counts_of, ahead_of in s.out_rows:
+            counts = counts_of(padded)
             shapes = set_shapes.get(rank, ())
             here = named if named >= 0 and named in codes else -1
             held = any(counts)
             reach, reached = runnable and held, reach
             if not (shapes or here >= 0 or held or reached):
                 continue  # nothing here, and no sequence reaches it from below
-            if runnable:
-                ahead = tuple(tuple([avail[(r - 2) * 4 + suit] if r <= run_high else 0
-                                     for r in range(rank + 1, rank + run_min)])
-                              for suit in range(4))
-            else:
-                ahead = nothing_ahead
+            ahead = nothing_ahead if ahead_of is None else (
+                ahead_of[0](padded), ahead_of[1](padded), ahead_of[2](padded),
+                ahead_of[3](padded))
             rows.append((rank, codes, in_sets, runnable, counts, shapes, here, ahead))
         return rows
 
@@ -364,8 +367,20 @@ class OutSolver:
                 if counts[suit] and (free_pick or codes[suit] == named):
                     fewer = list(counts)
                     fewer[suit] -= 1
-                    takes.append((True, frozenset((codes[suit],)), fewer))
+                    takes.append((True, _KEPT[codes[suit]], fewer))
         steps_memo = game._t.out_suit_steps
+        if opened == _NO_OPEN and not runnable:
+            # No sequence here: every card of the rank joins its sets (but the discard).
+            for now_taken, now_kept, held in takes:
+                if any(held[suit] and not in_sets[suit] for suit in range(4)):
+                    continue
+                to_sets = held[0] + held[1] + held[2] + held[3]
+                options = rank_options(game, rank, to_sets, shapes, wild_total) \
+                    if to_sets or shapes else _NOTHING_MELDED
+                for wild, made in options:
+                    if used + wild <= wild_total:
+                        yield (opened, used + wild, _merged(kinds, made), now_taken), now_kept
+            return
         for now_taken, now_kept, held in takes:
             per_suit = []
             for suit in range(4):
@@ -380,7 +395,7 @@ class OutSolver:
                 for first, second, third, fourth in product(*per_suit):
                     to_sets = first[2] + second[2] + third[2] + fourth[2]
                     if not to_sets and not shapes:
-                        options: frozenset[tuple[int, Kinds]] = _NOTHING_MELDED
+                        options = _NOTHING_MELDED
                     else:
                         options = rank_options(game, rank, to_sets, shapes, wild_total)
                     if not options:
@@ -517,6 +532,8 @@ _Row = tuple[int, tuple[int, ...], tuple[bool, ...], bool, tuple[int, ...],
 
 _START: State = (_NO_OPEN, 0, (), False)
 _NONE_KEPT = frozenset((-1,))
+_KEPT = tuple(frozenset((code,)) for code in range(NUM_CODES))
+"""The discard set of each single code."""
 
 _FIRST_LOOK = 200
 """States the depth-first first look may spend before the breadth-first walk decides."""

@@ -251,18 +251,31 @@ class _Static:
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
         self.plain_discards = not self.custom_discards
-        out_rows: list[tuple[int, tuple[int, ...], tuple[bool, ...], bool]] = []
+        out_rows: list[tuple[int, tuple[int, ...], tuple[bool, ...], bool, Any, Any]] = []
+        naturals_by_rank: dict[int, tuple[int, ...]] = {}
+        for rank in range(2, 16):
+            naturals_by_rank[rank] = tuple(
+                -1 if rank > 14 or self.wild[(rank - 2) * 4 + suit]
+                or self.bonus[(rank - 2) * 4 + suit] else (rank - 2) * 4 + suit
+                for suit in range(4))
         for rank in range(2, 16):
             natural = set(self.set_naturals.get(rank, ()))
-            codes = tuple(-1 if rank > 14 or self.wild[(rank - 2) * 4 + suit]
-                          or self.bonus[(rank - 2) * 4 + suit] else (rank - 2) * 4 + suit
-                          for suit in range(4))
-            out_rows.append((rank, codes, tuple(code in natural for code in codes),
-                             mr.runs and int(mr.run_low) <= rank <= int(mr.run_high)))
+            codes = naturals_by_rank[rank]
+            runnable = mr.runs and int(mr.run_low) <= rank <= int(mr.run_high)
+            # Codes of -1 read the count NUM_CODES, a zero the solver appends to a hand.
+            ahead = tuple(_counts_getter(tuple(
+                naturals_by_rank[r][suit] % (NUM_CODES + 1) if r <= int(mr.run_high)
+                else NUM_CODES for r in range(rank + 1, rank + mr.run_min)))
+                for suit in range(4))
+            out_rows.append((rank, codes, tuple(code in natural for code in codes), runnable,
+                             _counts_getter(tuple(c % (NUM_CODES + 1) for c in codes)),
+                             ahead if runnable else None))
         self.out_rows = tuple(out_rows)
         """(rank, its natural codes by suit or -1, whether each joins the rank's sets, whether
-        sequences reach the rank) from 2 to a last rank past the ace that closes every
-        sequence: the rows the going-out solver walks."""
+        sequences reach the rank, what reads its natural counts by suit and, where
+        sequences reach it, what reads each suit's naturals at the next ``run_min - 1``
+        ranks) from 2 to a last rank past the ace that closes every sequence: the rows the
+        going-out solver walks, reading a hand's counts with a zero appended."""
         self.count_solver = not self.positional and not self.custom_meld_check \
             and not mr.run_ace_low and all(
                 self._implemented_in_package(name) for name in (
