@@ -11,7 +11,8 @@ the lowest, and its state after a rank is
 * the sequences of each suit still open at that rank (their lengths so far),
 * how many wild cards the sets so far hold,
 * the canasta kinds made or kept so far, and
-* which card, if any, is kept back for the final discard.
+* whether a card is kept back for the final discard — states that differ only in which
+  card it is are one state with the set of cards it may be.
 
 At each rank the cards of each suit either continue an open sequence, start one, go to
 the sets of the rank or are the discard; what the sets of one rank can become with ``n``
@@ -22,8 +23,10 @@ cards left over go to melds of wild cards only. A state that places every card i
 out when the initial meld is reached (the melded cards count as AS-23 counts them), the
 going-out conditions hold for its canastas and its discard may end the turn.
 
-The states are few — a rank adds at most a handful of outcomes, and equal states merge
-— so the answer is exact, with no budget, in time polynomial in the hand's size.
+Most positions asked about do go out, so a first look walks depth first and stops at the
+first way out; past :data:`_FIRST_LOOK` states the walk goes breadth first, rank by rank,
+merging equal states. Its time grows with the number of distinct states, not with the
+orders of the plays, and there is no budget: the answer is always exact.
 """
 
 from __future__ import annotations
