@@ -89,7 +89,7 @@ def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shap
 class _RankSearch:
     """The search behind :func:`rank_options` for one rank."""
 
-    __slots__ = ("canasta_kind", "every", "game", "joins", "max_size", "min_new",
+    __slots__ = ("every", "game", "joins", "max_size", "min_new",
                  "no_wild_natural", "ok", "rank", "results", "seen")
 
     def __init__(self, game: Game, rank: int | None) -> None:
@@ -545,4 +545,6 @@ _FIRST_LOOK = 200
 class _LookEnded(Exception):
     """The first look has spent its states without meeting a way out."""
 
+
 _NOTHING_MELDED: frozenset[tuple[int, Kinds]] = frozenset({(0, ())})
+"""What a rank with nothing to meld and no sets gives: no wild cards, no canastas."""

@@ -251,6 +251,8 @@ class _Static:
         self.strand_check = self.custom_discards or not (self.red.discardable
                                                          or self.red.auto_place)
         self.plain_discards = not self.custom_discards
+        """Whether no variant restricts discards: a hand without red 3s may discard any card
+        (see ``Game._forbidden``)."""
         out_rows: list[tuple[int, tuple[int, ...], tuple[bool, ...], bool, Any, Any]] = []
         naturals_by_rank: dict[int, tuple[int, ...]] = {}
         for rank in range(2, 16):
@@ -284,8 +286,6 @@ class _Static:
         data the solver reads, and the hooks it asks with a turn's final canastas are this
         package's, which read nothing a play of the turn changes. Otherwise the going-out
         search plays on copies of the game."""
-        """Whether no variant restricts discards: a hand without red 3s may discard any card
-        (see ``Game._forbidden``)."""
 
     def _read_card_roles(self, opts: dict[str, dict[str, object]]) -> None:
         """Ask which cards are wild, bonus (red 3s) and stop cards (black 3s), and refuse
