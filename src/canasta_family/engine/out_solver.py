@@ -166,8 +166,8 @@ class OutSolver:
     False
     """
 
-    __slots__ = ("checked", "forbid", "game", "hand", "melds", "player", "s", "set_shapes",
-                 "side", "wild_total")
+    __slots__ = ("checked", "counted", "forbid", "game", "hand", "melds", "player", "s",
+                 "set_shapes", "side", "wild_total")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -179,6 +179,7 @@ class OutSolver:
         self.wild_total = sum(self.s.wild_counts(self.hand))
         self.checked: dict[Kinds, bool] = {}
         self.forbid: dict[tuple[int, Kinds], bool] = {}
+        self.counted: tuple[int, int] | None = None
         shapes: dict[int | None, list[Shape]] = {}
         for meld in self.melds:
             if meld.kind is MeldKind.SET:
@@ -220,9 +221,8 @@ class OutSolver:
             return any(self._depth(rows, free_pick, runs_kinds, discard, left)
                        for runs_kinds, rows in walks)
         except _LookEnded:
-            pass
-        return any(self._any_end(self._breadth(rows, free_pick), runs_kinds, discard)
-                   for runs_kinds, rows in walks)
+            return any(self._any_end(self._breadth(rows, free_pick), runs_kinds, discard)
+                       for runs_kinds, rows in walks)
 
     def _ends(self, discard: int, kinds: Kinds) -> bool:
         """Whether a division that melds every card but ``discard`` (-1: none) and leaves
@@ -255,22 +255,34 @@ class OutSolver:
         game = self.game
         if game._initial[self.side]:
             return True
+        counted = self.counted
+        if counted is None:
+            counted = self.counted = self._counted_all()
+        total, melded = counted
+        if discard >= 0 and not self.s.bonus[discard]:
+            counts = game._take_counts
+            if counts is None or self.hand[discard] <= counts[discard]:
+                total -= self.s.values[discard]  # the discard was one of the counted
+            melded -= 1
+        if total >= game._minimum[self.side]:
+            return True
+        return discard >= 0 and not melded and not self.melds and game._take_counts is None
+
+    def _counted_all(self) -> tuple[int, int]:
+        """(what the turn's melds would count towards the initial meld with every card
+        but the red 3s melded, how many cards that melds)."""
+        game = self.game
         s = self.s
-        hand = self.hand
         counts = game._take_counts
         values = s.values
         bonus = s.bonus
         total = game._turn_value
-        melded_any = bool(self.melds)
-        for code in range(NUM_CODES):
-            held = hand[code] - (code == discard)
-            if held <= 0 or bonus[code]:
-                continue
-            melded_any = True
-            total += values[code] * (held if counts is None else min(held, counts[code]))
-        if total >= game._minimum[self.side]:
-            return True
-        return discard >= 0 and not melded_any and counts is None
+        melded = 0
+        for code, held in enumerate(self.hand):
+            if held and not bonus[code]:
+                melded += held
+                total += values[code] * (held if counts is None else min(held, counts[code]))
+        return total, melded
 
     # -- sequences on the table -------------------------------------------------------------
 
