@@ -228,6 +228,7 @@ class Catalog:
         "pairs",
         "playable_rows",
         "rank_cands",
+        "reach_rank_most",
         "set_ok",
         "sets_held",
         "submultiset_lists",
@@ -339,6 +340,10 @@ class Catalog:
         """How one suit's cards at one rank may go in a going-out turn (``out_solver``), by
         (open sequence lengths, cards held, whether they join sets, whether sequences
         reach the rank, the cards held at the next ranks)."""
+        self.reach_rank_most: dict[tuple[object, ...], tuple[int, ...]] = {}
+        """The most naturals one rank's sets can take with each number of wild cards, by
+        (rank, naturals held, the sets' shapes, wild cards held): the bound on an owed
+        initial meld (``initial_meld_bound``)."""
         self.playable_rows: tuple[_PlayableRows, ...] | None = None
         """What ``Game._playable_value`` walks, by count of wild cards; None until first
         asked (``Game._playable_rows``)."""

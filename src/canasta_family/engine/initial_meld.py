@@ -19,6 +19,7 @@ from canasta_family.engine.catalog import (
 from canasta_family.engine.codes import (
     CARDS,
 )
+from canasta_family.engine.initial_meld_bound import reach_bound
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
     _SIZE_OF,
@@ -26,6 +27,7 @@ from canasta_family.engine.initial_meld_search import (
     _Collection,
     _CollectionWalk,
     _least_filled,
+    _OutOfReach,
     _Play,
     _SearchPlay,
     _value_counted,
@@ -466,8 +468,20 @@ class _InitialMeld(_LayoffEntries):
                 if set_key in waiting:
                     needs = 1 << (set_key + 16)
             plays.append((codes, value, len(codes), bars, sets, pairs, needs))
-        search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free)
-        found = search.walk(0, 0, 0)
+        table = self._melds[self._s.side_of[self._current]] if melds is None else melds
+
+        def out_of_reach() -> bool:
+            # A walk without a collection tries every way first; the bound by ranks
+            # tells most such positions apart at once.
+            bound = reach_bound(self._whole(), hand, counts, table)
+            return bound is not None and bound < need
+
+        search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free,
+                                 out_of_reach)
+        try:
+            found = search.walk(0, 0, 0)
+        except _OutOfReach:
+            return False
         if found and answer_only:
             return True  # (the caller needs no collection)
         if found:
@@ -608,7 +622,10 @@ class _InitialMeld(_LayoffEntries):
             if isinstance(found, _Collection) and not s.meld.one_open_meld_per_rank:
                 changed = len(melds) - 1 if isinstance(action, MakeMeld) else action.meld
                 plays = self._plays_after(found, melds, changed, hand, left)
-                reached = self._search_plays(need, left, plays, size, hand, [])
+                # (Where the rank of a new set never waits for a canasta the melds
+                # change nothing in the search but the bound it starts with.)
+                reached = self._search_plays(need, left, plays, size, hand, [],
+                                             melds=melds)
             else:
                 reached = self._collection_search(need, left, melds, size, hand, [])
             if reached is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -67,13 +67,18 @@ class _CollectionWalk:
     plays of the collection found. Past ``_REACH_BUDGET`` positions :meth:`walk` answers
     None (undecided)."""
 
-    __slots__ = ("budget", "counted", "failed", "free", "left", "need", "path", "plays",
-                 "spare", "values")
+    __slots__ = ("budget", "counted", "failed", "free", "left", "need", "out_of_reach",
+                 "path", "plays", "spare", "values")
 
     def __init__(self, plays: list[_SearchPlay], values: Sequence[int], need: int,
                  hand: Sequence[int], counted: Sequence[int], spare: int,
-                 free: list[int]) -> None:
+                 free: list[int],
+                 out_of_reach: Callable[[], bool] | None = None) -> None:
         self.plays = plays
+        self.out_of_reach = out_of_reach
+        """Asked once, when the walk has visited :data:`_BOUND_AFTER` positions: whether a
+        bound already shows that no collection exists (see ``initial_meld_bound``). A
+        walk that finds one sooner never pays for the bound."""
         self.values = values
         self.need = need
         self.left = list(hand)
@@ -100,6 +105,9 @@ class _CollectionWalk:
         self.budget -= 1
         if self.budget < 0:
             return None
+        if self.budget == _REACH_BUDGET - _BOUND_AFTER and self.out_of_reach is not None \
+                and self.out_of_reach():
+            raise _OutOfReach
         plays = self.plays
         values = self.values
         fitting: list[int] = []
@@ -160,6 +168,15 @@ class _CollectionWalk:
                 return None
         self.failed.add(key)
         return False
+
+
+_BOUND_AFTER = 8
+"""Positions a collection walk visits before it asks its bound: most walks that find a
+collection do so within a few positions, and those that find none take hundreds."""
+
+
+class _OutOfReach(Exception):
+    """Raised inside a collection walk when its bound shows no collection exists."""
 
 
 # The top bit of a byte per code (see ``_least_filled``; no deck holds 128 copies of a
