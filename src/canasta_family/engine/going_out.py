@@ -75,8 +75,10 @@ class _GoingOut(_TakeChecks):
             return known
         node = self._out_node(key)
         solver = self._s.count_solver
-        lone = self._node_lone(node) if solver or self._node_within(node) else None
-        if lone is None or len(lone) > 1:
+        # The two bounds first, the more selective (and now cheaper) one first: most
+        # positions asked about hold two cards no play could take.
+        lone = self._node_lone(node)
+        if len(lone) > 1 or not self._node_within(node):
             found = False  # one card may be the final discard, two cannot
         elif solver:
             found = OutSolver(self._whole()).solve(lone[0] if lone else None)
@@ -268,7 +270,9 @@ class _GoingOut(_TakeChecks):
         natural is playable when the hand holds enough of its rank for a set (or the side
         has a set of it), when it could stand in a sequence with cards of its suit held or
         melded, and wild cards and red 3s placed by hand always are. Counted generously,
-        so that it only rules out. One code per card, lowest first.
+        so that it only rules out. One code per card, lowest first; the count stops at
+        two, as two lone cards can never both be the discard and only whether there are
+        more than one matters then.
 
         Pairs that need wild cards to make a set, where no sequence or meld could take
         them, each need wild cards of their own: when the hand holds too few, their cards
@@ -322,6 +326,8 @@ class _GoingOut(_TakeChecks):
                     if self._may_run(code, masks, ends):
                         continue
                 lone.extend([code] * count)
+                if len(lone) > 1:
+                    return lone  # two can never both be the final discard
         if demand > wild:
             lone.extend(needy)
             lone.sort()
