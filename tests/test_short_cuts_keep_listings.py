@@ -81,3 +81,30 @@ def test_layoffs_name_their_meld_and_survive_a_fresh_action_table(
         position._t.layoff_actions.clear()
     fresh = [p.clone().legal_actions() for p in positions]
     assert fresh == listings
+
+
+@pytest.mark.parametrize("variant", ["samba", "canasta"])
+def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-35/AS-36 and AS-23: listings are identical with and without the witness of a
+    position's way out (plays adding to one rank's sets kept without a solve each) and
+    the bound by ranks on an owed initial meld, and the witness does keep some plays."""
+    from canasta_family.engine import initial_meld
+    from canasta_family.engine.going_out import _GoingOut
+
+    kept = []
+    original = _GoingOut._witness_allows
+
+    def counting(self: engine.Game, action: object) -> bool:
+        result = original(self, action)  # type: ignore[arg-type]
+        kept.append(result)
+        return result
+
+    positions = _positions(variant, 36, 10)
+    monkeypatch.setattr(_GoingOut, "_witness_allows", counting)
+    with_short_cuts = [[str(a) for a in p.clone().legal_actions()] for p in positions]
+    monkeypatch.setattr(_GoingOut, "_witness_allows", lambda *_args: False)
+    monkeypatch.setattr(initial_meld, "reach_bound", lambda *_args: None)
+    without = [[str(a) for a in p.clone().legal_actions()] for p in positions]
+    assert with_short_cuts == without
+    assert any(kept), "no play was kept by the witness"

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 from canasta_family.actions import (
     Action,
+    LayOff,
+    MakeMeld,
 )
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.constructors import (
@@ -81,7 +83,9 @@ class _GoingOut(_TakeChecks):
         if len(lone) > 1 or not self._node_within(node):
             found = False  # one card may be the final discard, two cannot
         elif solver:
-            found = OutSolver(self._whole()).solve(lone[0] if lone else None)
+            solved = OutSolver(self._whole())
+            found = solved.solve(lone[0] if lone else None)
+            node.witness = solved.witness
         else:
             found = self._out_searched(_OUT_BUDGET)
         answers[key] = found
@@ -395,13 +399,53 @@ class _GoingOut(_TakeChecks):
 
     def _reach_after(self, action: Action) -> bool:
         """Whether going out this turn stays possible after the play ``action`` (which
-        leaves cards in hand and has passed every other check)."""
+        leaves cards in hand and has passed every other check).
+
+        Where the solver on counts decides, the listing's plays share one solve of the
+        position itself: a way out after the play is a way out from here, so where there
+        is none, no play keeps one; and a play that only adds to one rank's sets, as the
+        way out the solver met does, keeps that way open (``Witness.allows``). Any other
+        play is solved on a copy that has made it."""
+        if self._s.count_solver:
+            if not self._out_reachable():
+                return False
+            if self._witness_allows(action):
+                return True
         if self._out_memo is None:
             self._out_memo = {}  # made here so that the copy shares it
         after = self._copy(history=False)
         after._legal_cache = None
         after._executors[type(action)](after, action)
         return after._out_reachable()
+
+    def _witness_allows(self, action: Action) -> bool:
+        """Whether the way out the solver met for this position (kept in its
+        :class:`OutNode`) stays open after ``action``: a new set, or a lay-off on a set,
+        of a side past its initial meld (an owed one counts cards as AS-23 says, which
+        the witness does not follow)."""
+        side = self._s.side_of[self._current]
+        if not self._initial[side] or self._take_counts is not None:
+            return False
+        if isinstance(action, MakeMeld):
+            meld = self._made_meld(action)[0]
+            old = None
+        elif isinstance(action, LayOff):
+            old_meld = self._melds[side][action.meld]
+            old = (len(old_meld.cards) - old_meld.wilds, old_meld.wilds,
+                   old_meld.canasta or "")
+            meld = self._laid_off(old_meld, tuple([c.code for c in action.cards]),
+                                  action.stands)
+        else:
+            return False
+        if meld.kind is not MeldKind.SET or meld.rank is None \
+                or int(meld.rank) not in self._s.set_rank_set:
+            return False
+        witness = self._out_node(self._probe_key(None)).witness
+        if witness is None:
+            return False
+        new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
+        return witness.allows(self._whole(), int(meld.rank),
+                              [c.code for c in action.cards], old, new)
 
     def _probe_key(self, skipped: int | None) -> tuple[object, ...]:
         side = self._s.side_of[self._current]

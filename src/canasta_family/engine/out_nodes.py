@@ -11,7 +11,12 @@ work once. Answers are not kept here: the search's own memo (``_out_memo``) owns
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from canasta_family.actions import Action
+
+if TYPE_CHECKING:
+    from canasta_family.engine.out_solver import Witness
 
 
 class OutNode:
@@ -21,16 +26,19 @@ class OutNode:
     ``within``: whether the side's going-out conditions are within the hand's reach
     (``_canastas_within_reach``); ``lone``: the cards no play could take
     (``_lone_cards``); ``plays``: per card placed next, the plays holding it in the
-    search's order, beside whether each passed the checks (``None`` until tried).
+    search's order, beside whether each passed the checks (``None`` until tried);
+    ``witness``: how the way out the solver on counts met divides the sets' ranks, where
+    it met one in its first look (``OutSolver.witness``).
 
     >>> node = OutNode()
     >>> node.within is None and node.lone is None and not node.plays
     True
     """
 
-    __slots__ = ("lone", "plays", "within")
+    __slots__ = ("lone", "plays", "within", "witness")
 
     def __init__(self) -> None:
         self.within: bool | None = None
         self.lone: list[int] | None = None
         self.plays: dict[int, tuple[list[Action], list[bool | None]]] = {}
+        self.witness: Witness | None = None

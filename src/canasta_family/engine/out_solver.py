@@ -167,7 +167,7 @@ class OutSolver:
     """
 
     __slots__ = ("checked", "counted", "forbid", "game", "hand", "melds", "player", "s",
-                 "set_shapes", "side", "wild_total")
+                 "set_shapes", "side", "wild_total", "witness")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -187,6 +187,9 @@ class OutSolver:
                     (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
         self.set_shapes = {rank: tuple(sorted(found)) for rank, found in shapes.items()}
         """The side's sets by rank (None: melds of wild cards only), as sorted shapes."""
+        self.witness: Witness | None = None
+        """After :meth:`solve` answered yes from its first look: how the way out it met
+        divides the sets' ranks (see :class:`Witness`)."""
 
     # -- the answer -----------------------------------------------------------------------
 
@@ -364,12 +367,17 @@ class OutSolver:
             rows.append((rank, codes, in_sets, runnable, counts, shapes, here, ahead))
         return rows
 
-    def _expand(self, row: _Row, state: State, kept: frozenset[int], free_pick: bool
-                ) -> Iterator[tuple[State, frozenset[int]]]:
-        """The states after ``row``'s rank from ``state`` (kept back: ``kept``)."""
+    def _expand(self, row: _Row, state: State, kept: frozenset[int], free_pick: bool,
+                trace: list[_Move] | None = None) -> Iterator[tuple[State, frozenset[int]]]:
+        """The states after ``row``'s rank from ``state`` (kept back: ``kept``). With
+        ``trace``, each state yielded is preceded by its move appended there: the cards
+        of each suit that went to the rank's sets, the wild cards they took, and the
+        canasta kinds of the rank's sets then."""
         rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
         opened, used, kinds, taken = state
         if opened == _NO_OPEN and not shapes and named < 0 and not any(counts):
+            if trace is not None:
+                trace.append(((0, 0, 0, 0), 0, ()))
             yield state, kept
             return
         game = self.game
@@ -394,6 +402,8 @@ class OutSolver:
                     if to_sets or shapes else _NOTHING_MELDED
                 for wild, made in options:
                     if used + wild <= wild_total:
+                        if trace is not None:
+                            trace.append(((held[0], held[1], held[2], held[3]), wild, made))
                         yield (opened, used + wild, _merged(kinds, made), now_taken), now_kept
             return
         for now_taken, now_kept, held in takes:
@@ -419,6 +429,9 @@ class OutSolver:
                     base = _merged(kinds, first[1] + second[1] + third[1] + fourth[1])
                     for wild, made in options:
                         if used + wild <= wild_total:
+                            if trace is not None:
+                                trace.append(((first[2], second[2], third[2], fourth[2]),
+                                              wild, made))
                             yield (now_open, used + wild, _merged(base, made),
                                    now_taken), now_kept
 
@@ -446,27 +459,71 @@ class OutSolver:
         decides. Most hands that are asked about can go out (a player bound to go out
         tries every play), and one way out is met within a few states."""
         last = len(rows)
+        # Different plays of the ranks below often meet in one state: what follows it was
+        # looked at once.
+        failed: set[tuple[int, State, frozenset[int]]] = set()
+        path: list[tuple[State, frozenset[int]]] = []  # the states of the way being tried
+        ended = [-1]  # the final discard of the way out met
 
         def walk(index: int, state: State, kept: frozenset[int]) -> bool:
+            key = (index, state, kept)
+            if key in failed:
+                return False
             left[0] -= 1
             if left[0] < 0:
                 raise _LookEnded
+            path.append((state, kept))
             if index == last:
-                return self._any_end({state: kept}, runs_kinds, discard)
-            return any(walk(index + 1, after, now_kept)
-                       for after, now_kept in self._expand(rows[index], state, kept,
-                                                           free_pick))
+                code = self._end_discard({state: kept}, runs_kinds, discard)
+                found = code is not None
+                if code is not None:
+                    ended[0] = code
+            else:
+                found = any(walk(index + 1, after, now_kept)
+                            for after, now_kept in self._expand(rows[index], state, kept,
+                                                                free_pick))
+            if not found:
+                failed.add(key)
+                path.pop()
+            return found
 
-        return walk(0, _START, _NONE_KEPT)
+        found = walk(0, _START, _NONE_KEPT)
+        if found:
+            self.witness = Witness(self, rows, path, ended[0], free_pick)
+        return found
+
+    def _moves_of(self, rows: list[_Row], path: list[tuple[State, frozenset[int]]],
+                  free_pick: bool) -> dict[int, _Move] | None:
+        """The moves by rank of the way out whose states after each row are ``path``, each
+        found again among the moves that lead to the next state (None if one is not).
+        It reads the rows and the rules alone, never the game, which may have moved on
+        since the solve (the turn's copies share what the solver found)."""
+        moves: dict[int, _Move] = {}
+        for index, row in enumerate(rows):
+            state, kept = path[index]
+            target = path[index + 1]
+            trace: list[_Move] = []
+            for after in self._expand(row, state, kept, free_pick, trace):
+                if after == target:
+                    moves[row[0]] = trace[-1]
+                    break
+        return moves if len(moves) == len(rows) else None
 
     def _any_end(self, states: dict[State, frozenset[int]], runs_kinds: Kinds,
                  discard: int | None) -> bool:
         """Whether one of ``states`` (after the last rank) ends the turn by going out."""
+        return self._end_discard(states, runs_kinds, discard) is not None
+
+    def _end_discard(self, states: dict[State, frozenset[int]], runs_kinds: Kinds,
+                     discard: int | None) -> int | None:
+        """The final discard (-1: none) of a way out among ``states`` (after the last
+        rank), or None where none ends the turn by going out."""
         for kept, kinds in self._wild_ends(states, discard):
             every = _merged(kinds, runs_kinds)
-            if any(self._ends(code, every) for code in kept):
-                return True
-        return False
+            for code in kept:
+                if self._ends(code, every):
+                    return code
+        return None
 
     def _suit_steps(self, opened: tuple[int, ...], held: int, in_sets: bool,
                     runnable: bool, ahead: tuple[int, ...]) -> list[_Step]:
@@ -537,6 +594,73 @@ class OutSolver:
                     if wild == left:
                         yield now_kept, _merged(kinds, made)
 
+
+class Witness:
+    """How one way out found by :meth:`OutSolver.solve` treats the ranks' sets: per rank,
+    the move its row made (:data:`_Move`: the naturals of each suit that went to the
+    rank's sets, the wild cards those sets took, the canasta kinds they ended as); the
+    final discard (-1: none); read off the states of the way out when first asked.
+
+    A play that only adds to one rank's sets — a new set, or a lay-off on a set — keeps
+    the same way out open when it takes no more naturals of each suit than the way out
+    gives that rank's sets, leaves the discard in hand, and the rest of those naturals
+    and wild cards can still finish the rank's sets as the way out finished them
+    (:func:`rank_options`, from the sets as the play leaves them): every other rank, the
+    sequences and the end are untouched. :meth:`allows` answers that, so that the plays
+    of a listing are judged without a solve each (AS-35, AS-36).
+    """
+
+    __slots__ = ("discard", "found", "moves", "read", "solver")
+
+    def __init__(self, solver: OutSolver, rows: list[_Row],
+                 path: list[tuple[State, frozenset[int]]], discard: int,
+                 free_pick: bool) -> None:
+        self.solver = solver
+        self.discard = discard
+        # The moves are read off the path when a play first asks: most ways out are
+        # never asked about.
+        self.found = (rows, path, free_pick)
+        self.read = False
+        self.moves: dict[int, _Move] | None = None
+
+    def allows(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
+               new: Shape) -> bool:
+        """Whether the play of ``codes`` onto the sets of ``rank`` — turning the set of
+        shape ``old`` into ``new``, or making ``new`` where ``old`` is None — keeps this
+        way out open (see the class's text)."""
+        if not self.read:
+            self.moves = self.solver._moves_of(*self.found)
+            self.read = True
+        if self.moves is None:
+            return False
+        move = self.moves.get(rank)
+        if move is None or self.discard in codes:
+            return False
+        to_sets, wild, made = move
+        wild_play = 0
+        per_suit = [0, 0, 0, 0]
+        is_wild = game._s.wild
+        for code in codes:
+            if is_wild[code]:
+                wild_play += 1
+            elif code // 4 + 2 == rank:
+                per_suit[code % 4] += 1
+            else:
+                return False
+        if wild_play > wild or any(per_suit[suit] > to_sets[suit] for suit in range(4)):
+            return False
+        shapes = list(self.solver.set_shapes.get(rank, ()))
+        if old is not None:
+            shapes.remove(old)
+        shapes.append(new)
+        rest = sum(to_sets) - sum(per_suit)
+        return (wild - wild_play, made) in rank_options(
+            game, rank, rest, tuple(sorted(shapes)), self.solver.wild_total - wild_play)
+
+
+_Move = tuple[tuple[int, int, int, int], int, Kinds]
+"""One row's move in a way out: the naturals of each suit that went to the rank's sets,
+the wild cards those sets took, and the canasta kinds of the rank's sets then."""
 
 _Step = tuple[tuple[int, ...], tuple[str, ...], int]
 """How one suit's cards at one rank go (see ``OutSolver._suit_steps``)."""

@@ -1,0 +1,106 @@
+"""AS-35, AS-36: one solve of the position judges the plays of a listing.
+
+Where a play must keep going out possible — it leaves fewer cards than a player must
+keep, a partner's "yes" binds the player (AS-36), or black 3s are on the table (AS-33) —
+the listing asks the going-out solver once for the position itself, and then
+
+* where the position has no way out, no play has one (a way out after a play is one from
+  here): every such play is refused without a solve;
+* a play that only adds to one rank's sets, as the way out the solver met does
+  (``Witness.allows``), is kept without a solve.
+
+Both short cuts must agree with solving the position the play leaves, which is what the
+engine did for every play before: at every short cut that random play of every built-in
+variant and the role test variants takes, the position after the play is solved on a copy
+and must say the same. The listing digest proves it on its own games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import pytest
+from role_variants import ROLE_PLUGINS, new_role_game
+
+import canasta_family
+from canasta_family import Game
+from canasta_family.actions import Action
+from canasta_family.engine.going_out import _GoingOut
+from canasta_family.engine.out_solver import OutSolver
+
+
+def solved_after(game: Game, action: Action) -> bool:
+    """Going out after ``action``, the plain way: the play made on a copy, whose own
+    solver (no short cut) answers."""
+    after = game._copy(history=False)
+    after._out_memo = {}
+    after._out_nodes = {}
+    after._legal_cache = None
+    after._executors[type(action)](after, action)
+    if not after._out_open():
+        return False
+    return OutSolver(after).solve()
+
+
+def judge(games: Iterable[Game], hands: int, seed: int,
+          monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Play ``hands`` random hands of each game, checking every short cut taken."""
+    real_allows = _GoingOut._witness_allows
+    real_reach = _GoingOut._out_reachable
+    seen: Counter[str] = Counter()
+    wrong: list[str] = []
+
+    def allows(self: Game, action: Action) -> bool:
+        kept = real_allows(self, action)
+        if kept:
+            seen["kept by the witness"] += 1
+            if not solved_after(self, action):
+                wrong.append(f"{self.variant.name}: {action} kept, but the position it "
+                             f"leaves cannot go out")
+        return kept
+
+    def reach_after(self: Game, action: Action) -> bool:
+        answer = real_reach_after(self, action)
+        if not real_reach(self):
+            seen["refused with the position"] += 1
+            if solved_after(self, action):
+                wrong.append(f"{self.variant.name}: {action} refused, but the position "
+                             f"it leaves can go out")
+        return answer
+
+    real_reach_after = _GoingOut._reach_after
+    rng = random.Random(seed)
+    with monkeypatch.context() as patch:
+        patch.setattr(_GoingOut, "_witness_allows", allows)
+        patch.setattr(_GoingOut, "_reach_after", reach_after)
+        for game in games:
+            done = 0
+            while done < hands and not game.is_over:
+                number = game.hand_number
+                game.apply(rng.choice(game.legal_actions()))
+                done += game.hand_number != number
+    assert wrong == [], "\n".join(wrong)
+    return seen
+
+
+@pytest.mark.parametrize("variant", ["american-samba", "dutch-samba", "samba", "canasta",
+                                     "pennies-from-heaven"])
+def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-35/AS-36: the plays kept by the witness of the position's way out, and those
+    refused because the position has none, are judged as a solve after each would."""
+    players = 6 if variant == "pennies-from-heaven" else 4
+    games = [canasta_family.new_game(variant, players=players, seed=seed)
+             for seed in (1, 2)]
+    seen = judge(games, hands=8, seed=35, monkeypatch=monkeypatch)
+    assert seen["kept by the witness"] + seen["refused with the position"] > 0, seen
+
+
+@pytest.mark.parametrize("plugin", ROLE_PLUGINS, ids=lambda plugin: plugin.__name__)
+def test_AS_36_witness_holds_when_card_roles_change(
+        plugin: type, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-36 on the role test variants (jokers the only wild cards; 3s natural)."""
+    games = [new_role_game(plugin, players=4, seed=seed) for seed in (1, 2)]
+    judge(games, hands=5, seed=36, monkeypatch=monkeypatch)
