@@ -24,7 +24,8 @@ from canasta_family.actions import LayOff
 def _positions(variant: str, seed: int, hands: int) -> list[canasta_family.Game]:
     """Clones of every position of ``hands`` random hands of ``variant``."""
     rng = random.Random(seed)
-    game = canasta_family.new_game(variant, players=4, seed=seed)
+    game = canasta_family.new_game(
+        variant, players=6 if variant == "pennies-from-heaven" else 4, seed=seed)
     found: list[canasta_family.Game] = []
     for _ in range(hands):
         if game.is_over:
@@ -83,14 +84,17 @@ def test_layoffs_name_their_meld_and_survive_a_fresh_action_table(
     assert fresh == listings
 
 
-@pytest.mark.parametrize("variant", ["samba", "canasta"])
+@pytest.mark.parametrize("variant", ["samba", "canasta", "pennies-from-heaven"])
 def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """AS-35/AS-36 and AS-23: listings are identical with and without the witness of a
-    position's way out (plays adding to one rank's sets kept without a solve each) and
-    the bound by ranks on an owed initial meld, and the witness does keep some plays."""
+    """AS-35/AS-36, AS-23 and PH-17: listings are identical with and without the witness
+    of a position's way out (plays adding to one rank's sets kept without a solve each),
+    the bound by ranks on an owed initial meld and the collection that one search finds
+    for all the plays of a listing (``_Collection.survives``), and the short cuts do
+    answer some plays."""
     from canasta_family.engine import initial_meld
     from canasta_family.engine.going_out import _GoingOut
+    from canasta_family.engine.initial_meld_search import _Collection
 
     kept = []
     original = _GoingOut._witness_allows
@@ -100,11 +104,21 @@ def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
         kept.append(result)
         return result
 
+    survived = []
+    real_survives = _Collection.survives
+
+    def surviving(self: _Collection, *args: object) -> bool:
+        result = real_survives(self, *args)  # type: ignore[arg-type]
+        survived.append(result)
+        return result
+
     positions = _positions(variant, 36, 10)
     monkeypatch.setattr(_GoingOut, "_witness_allows", counting)
+    monkeypatch.setattr(_Collection, "survives", surviving)
     with_short_cuts = [[str(a) for a in p.clone().legal_actions()] for p in positions]
     monkeypatch.setattr(_GoingOut, "_witness_allows", lambda *_args: False)
     monkeypatch.setattr(initial_meld, "reach_bound", lambda *_args: None)
+    monkeypatch.setattr(_Collection, "survives", lambda *_args: False)
     without = [[str(a) for a in p.clone().legal_actions()] for p in positions]
     assert with_short_cuts == without
-    assert any(kept), "no play was kept by the witness"
+    assert any(kept) or any(survived), "no play was answered by a short cut"

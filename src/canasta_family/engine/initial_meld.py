@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import mul
+from typing import TYPE_CHECKING
 
 from canasta_family.actions import (
     Action,
@@ -36,6 +37,9 @@ from canasta_family.engine.layoff_entries import _LayoffEntries
 from canasta_family.engine.play_checks import _NO_CODES
 from canasta_family.melds import Meld, MeldKind
 
+if TYPE_CHECKING:
+    from canasta_family.engine.game import Game
+
 
 class _InitialMeld(_LayoffEntries):
     """Whether an owed initial meld can still be completed, and by which plays (AS-23)."""
@@ -54,19 +58,36 @@ class _InitialMeld(_LayoffEntries):
         ``action``, the first of a side without its initial meld, reaches the minimum or
         leaves the rest reachable this turn, judged as after an initial pile take with
         every card held counting."""
-        if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
-            return True
+        return self._short_starts_ok([action])[0]
+
+    def _short_starts_ok(self, actions: Sequence[Action]) -> list[bool]:
+        """:meth:`_short_start_ok` of each of ``actions`` (the plays of one listing), with
+        one search of the position for them all: the collection of plays it finds
+        answers at once for every play that leaves it playable (``_Collection.survives``),
+        as after a pile take (AS-23); only the others are searched again."""
         side = self._s.side_of[self._current]
-        codes = [action.card.code] if isinstance(action, PlaceRedThree) else \
-            [card.code for card in action.cards]
-        if self._turn_value + self._value(codes) >= self._minimum[side]:
-            return True
-        if self._out_memo is None:
-            self._out_memo = {}  # made before the copy, so that the copies share it
-        probe = self.clone()
-        probe._take_counts = probe._hands[probe._current][:]
-        probe._legal_cache = None
-        return probe._keeps_initial_reachable(action)
+        minimum = self._minimum[side] - self._turn_value
+        probe: Game | None = None
+        found: _Collection | bool | None = None
+        answers: list[bool] = []
+        for action in actions:
+            if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
+                answers.append(True)
+                continue
+            codes = [action.card.code] if isinstance(action, PlaceRedThree) else \
+                [card.code for card in action.cards]
+            if self._value(codes) >= minimum:
+                answers.append(True)
+                continue
+            if probe is None:
+                if self._out_memo is None:
+                    self._out_memo = {}  # made before the copy, so that the copies share it
+                probe = self.clone()
+                probe._take_counts = probe._hands[probe._current][:]
+                probe._legal_cache = None
+                found = probe._collection_reaches(minimum)
+            answers.append(probe._keeps_initial_reachable(action, found))
+        return answers
 
     def _owes_initial(self, side: int) -> bool:
         """Whether the player to move took the pile for an initial meld that has not yet

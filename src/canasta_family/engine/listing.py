@@ -639,8 +639,8 @@ class _Listing(_Checks):
             return
         if not self._initial[side] and s.initial.retract_penalty is None:
             # PH-17: a first meld short of the minimum only while the rest stays reachable.
-            out[first_play:] = [action for action in out[first_play:]
-                                if self._short_start_ok(action)]
+            plays = out[first_play:]
+            out[first_play:] = compress(plays, self._short_starts_ok(plays))
         if ctx.melds and not self._initial[side]:  # provisional melds (AS-24)
             if s.initial.retract_penalty is not None:
                 out.append(_RETRACT)
