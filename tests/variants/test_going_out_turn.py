@@ -277,3 +277,40 @@ def test_MS_13_literal_keep_binds_the_going_out_turn_too() -> None:
     game.apply("lay-off 1 Qc")
     game.apply("meld 7c 7d 7h")
     assert game.hand_results[-1].went_out == 0
+
+
+def two_cards_each_completing() -> Game:
+    """Modern Samba: side 0 holds six kings, six queens and three fives, no canasta; seat
+    0 draws into Kc, Qc and 5d. Each of the king and queen completes a canasta of its
+    own, and going out needs both (MS-12)."""
+    return start("samba", ["Kc", "6c 6d", "5s 9s", "9c 9d"],
+                 melds=(("Kh Kh Kd Kd Ks Ks", SIX_QUEENS, "5c 5h 5h"), ()),
+                 stock="Qc 5d Jc Jd")
+
+
+def test_MS_13_last_two_cards_each_completing_a_canasta_cannot_go_out() -> None:
+    """MS-13 / MS-14: with two cards left, each completing one of the two canastas the
+    side needs, the turn cannot end by going out: the first lay-off would leave one card
+    before the side has its canastas. So "ask" is not listed (the brute-force reference
+    agrees), the lay-offs are refused and a discard ends the turn; with a third card that
+    can be discarded, the player asks, and after "yes" the play that would leave those two
+    cards is refused."""
+    game = two_cards_each_completing()
+    game.apply("draw")
+    assert "ask 2" in listed(game)
+    game.apply("lay-off 2 5d")
+    assert going_out_sequence(game) is None
+    assert not any(action.startswith("ask") for action in listed(game))
+    assert refused(game, "lay-off 0 Kc") == "MS-13"
+    assert refused(game, "lay-off 1 Qc") == "MS-13"
+    assert "discard Kc" in listed(game)
+
+    game = two_cards_each_completing()
+    game.apply("draw")
+    game.apply("ask 2")
+    game.apply("answer yes")
+    assert refused(game, "lay-off 2 5d") == "MS-14"
+    game.apply("lay-off 1 Qc")
+    game.apply("lay-off 0 Kc")
+    game.apply("discard 5d")
+    assert game.hand_results[-1].went_out == 0

@@ -239,6 +239,8 @@ class OutSolver:
         ok = self.checked.get(kinds)
         if ok is None:
             ok = self.checked[kinds] = game._going_out_problem(self.player, kinds) is None
+        if ok and discard < 0 and s.going_out.literal_keep and sum(self.hand) > 1:
+            return self._last_play_leaves_one(kinds)
         if not ok or discard < 0:
             return ok
         key = (discard, kinds)
@@ -249,6 +251,37 @@ class OutSolver:
             free = self.forbid[key] = CARDS[discard] not in game._forbidden(
                 self.player, True, counts, kinds)
         return free
+
+    def _last_play_leaves_one(self, kinds: Kinds) -> bool:
+        """MS-13 taken literally (``literal_keep``): a play that leaves one card is legal
+        only when the side meets its going-out conditions already. A division that
+        melds every card, ending with ``kinds``, goes out in some order that keeps to it
+        unless every card is a lay-off of its own that completes a canasta: a new meld,
+        two cards on one meld (one play) or a card that completes nothing can be played
+        last, after which nothing is left. Then the card played last must complete a
+        canasta the conditions can do without. The hand holds as many cards as the turn
+        completes canastas exactly then, as each such canasta takes a card of its own.
+        (Where the initial meld is still owed, it must also stand without the last card:
+        the division is accepted when it does without any one of them.)"""
+        hand_size = sum(self.hand)
+        table = [meld.canasta for meld in self.melds if meld.canasta is not None]
+        if hand_size > len(kinds) - len(table):
+            return True
+        # Every card completes a canasta of its own: none lands on a canasta of the
+        # table, whose kinds are then all still among ``kinds``.
+        made = list(kinds)
+        for kind in table:
+            made.remove(kind)
+        if not self.game._initial[self.side] and not all(
+                self._initial_met(code) for code in range(NUM_CODES) if self.hand[code]):
+            return False
+        game = self.game
+        for kind in sorted(set(made)):
+            fewer = list(kinds)
+            fewer.remove(kind)
+            if game._going_out_problem(self.player, tuple(fewer)) is None:
+                return True
+        return False
 
     def _initial_met(self, discard: int) -> bool:
         """Whether the side's initial meld stands at the end of the turn: the cards
@@ -463,7 +496,7 @@ class OutSolver:
         # looked at once.
         failed: set[tuple[int, State, frozenset[int]]] = set()
         path: list[tuple[State, frozenset[int]]] = []  # the states of the way being tried
-        ended = [-1]  # the final discard of the way out met
+        ended: list[tuple[int, Kinds]] = []  # the final discard and kinds of the way out
 
         def walk(index: int, state: State, kept: frozenset[int]) -> bool:
             key = (index, state, kept)
@@ -474,10 +507,10 @@ class OutSolver:
                 raise _LookEnded
             path.append((state, kept))
             if index == last:
-                code = self._end_discard({state: kept}, runs_kinds, discard)
-                found = code is not None
-                if code is not None:
-                    ended[0] = code
+                end = self._end_discard({state: kept}, runs_kinds, discard)
+                found = end is not None
+                if end is not None:
+                    ended.append(end)
             else:
                 found = any(walk(index + 1, after, now_kept)
                             for after, now_kept in self._expand(rows[index], state, kept,
@@ -489,7 +522,7 @@ class OutSolver:
 
         found = walk(0, _START, _NONE_KEPT)
         if found:
-            self.witness = Witness(self, rows, path, ended[0], free_pick)
+            self.witness = Witness(self, rows, path, *ended[-1], free_pick)
         return found
 
     def _moves_of(self, rows: list[_Row], path: list[tuple[State, frozenset[int]]],
@@ -515,14 +548,15 @@ class OutSolver:
         return self._end_discard(states, runs_kinds, discard) is not None
 
     def _end_discard(self, states: dict[State, frozenset[int]], runs_kinds: Kinds,
-                     discard: int | None) -> int | None:
-        """The final discard (-1: none) of a way out among ``states`` (after the last
-        rank), or None where none ends the turn by going out."""
+                     discard: int | None) -> tuple[int, Kinds] | None:
+        """The final discard (-1: none) and the side's canasta kinds of a way out among
+        ``states`` (after the last rank), or None where none ends the turn by going
+        out."""
         for kept, kinds in self._wild_ends(states, discard):
             every = _merged(kinds, runs_kinds)
             for code in kept:
                 if self._ends(code, every):
-                    return code
+                    return code, every
         return None
 
     def _suit_steps(self, opened: tuple[int, ...], held: int, in_sets: bool,
@@ -598,42 +632,49 @@ class OutSolver:
 class Witness:
     """How one way out found by :meth:`OutSolver.solve` treats the ranks' sets: per rank,
     the move its row made (:data:`_Move`: the naturals of each suit that went to the
-    rank's sets, the wild cards those sets took, the canasta kinds they ended as); the
-    final discard (-1: none); read off the states of the way out when first asked.
+    rank's sets, the wild cards those sets took, the canasta kinds they ended as), read
+    off the states of the way out when first asked; the final discard (-1: none) and the
+    side's canasta kinds at the end.
 
-    A play that only adds to one rank's sets — a new set, or a lay-off on a set — keeps
-    the same way out open when it takes no more naturals of each suit than the way out
-    gives that rank's sets, leaves the discard in hand, and the rest of those naturals
-    and wild cards can still finish the rank's sets as the way out finished them
-    (:func:`rank_options`, from the sets as the play leaves them): every other rank, the
-    sequences and the end are untouched. :meth:`allows` answers that, so that the plays
-    of a listing are judged without a solve each (AS-35, AS-36).
+    A play that only adds to one rank's sets — a new set, or a lay-off on a set — keeps a
+    way out open when it takes no more naturals of each suit than this one gives that
+    rank's sets, none of the discard's code, and the rest of those naturals can still
+    finish the rank's sets (:func:`rank_options`, from the sets as the play leaves them)
+    with the wild cards this way out gave them, less the play's — or with more, that
+    another rank's sets can spare (finishing with fewer). Every other rank, the sequences
+    and the discard are untouched; where a rank's sets end as other canasta kinds, the
+    end is judged again with the kinds the change leaves. :meth:`allows` answers that, so
+    that the plays of a listing are judged without a solve each (AS-35, AS-36).
     """
 
-    __slots__ = ("discard", "found", "moves", "read", "solver")
+    __slots__ = ("discard", "ends", "every", "found", "moves", "read", "solver")
 
     def __init__(self, solver: OutSolver, rows: list[_Row],
-                 path: list[tuple[State, frozenset[int]]], discard: int,
+                 path: list[tuple[State, frozenset[int]]], discard: int, every: Kinds,
                  free_pick: bool) -> None:
         self.solver = solver
         self.discard = discard
+        self.every = every
         # The moves are read off the path when a play first asks: most ways out are
         # never asked about.
         self.found = (rows, path, free_pick)
         self.read = False
         self.moves: dict[int, _Move] | None = None
+        self.ends: dict[Kinds, bool] = {every: True}
+        """Whether the discard ends the turn with the side's canastas of these kinds."""
 
     def allows(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
                new: Shape) -> bool:
         """Whether the play of ``codes`` onto the sets of ``rank`` — turning the set of
-        shape ``old`` into ``new``, or making ``new`` where ``old`` is None — keeps this
-        way out open (see the class's text)."""
+        shape ``old`` into ``new``, or making ``new`` where ``old`` is None — keeps a way
+        out open (see the class's text). ``game`` is at the position solved."""
         if not self.read:
             self.moves = self.solver._moves_of(*self.found)
             self.read = True
-        if self.moves is None:
+        moves = self.moves
+        if moves is None:
             return False
-        move = self.moves.get(rank)
+        move = moves.get(rank)
         if move is None or self.discard in codes:
             return False
         to_sets, wild, made = move
@@ -647,15 +688,74 @@ class Witness:
                 per_suit[code % 4] += 1
             else:
                 return False
-        if wild_play > wild or any(per_suit[suit] > to_sets[suit] for suit in range(4)):
+        if any(per_suit[suit] > to_sets[suit] for suit in range(4)):
             return False
         shapes = list(self.solver.set_shapes.get(rank, ()))
         if old is not None:
             shapes.remove(old)
         shapes.append(new)
         rest = sum(to_sets) - sum(per_suit)
-        return (wild - wild_play, made) in rank_options(
-            game, rank, rest, tuple(sorted(shapes)), self.solver.wild_total - wild_play)
+        wild_total = self.solver.wild_total
+        options = rank_options(game, rank, rest, tuple(sorted(shapes)),
+                               wild_total - wild_play)
+        if (wild - wild_play, made) in options:
+            return True
+        # The rank's sets may end as other kinds, or need more wild cards than this way
+        # gave them, which another rank's sets must then spare.
+        for more, now_made in sorted(options):
+            extra = wild_play + more - wild
+            if extra < 0:
+                continue  # wild cards left over would need a place elsewhere
+            changed = self._changed(made, now_made)
+            if extra == 0:
+                if self._ends(game, changed):
+                    return True
+                continue
+            for other, (other_sets, other_wild, other_made) in moves.items():
+                if other == rank or other_wild < extra:
+                    continue
+                for fewer, other_now in rank_options(
+                        game, other, sum(other_sets), self.solver.set_shapes.get(other, ()),
+                        wild_total):
+                    if fewer == other_wild - extra and self._ends(
+                            game, _changed_kinds(changed, other_made, other_now)):
+                        return True
+        return False
+
+    def _changed(self, made: Kinds, now_made: Kinds) -> Kinds:
+        """The side's canasta kinds at the end where one rank's sets end as ``now_made``
+        instead of ``made``."""
+        return _changed_kinds(self.every, made, now_made)
+
+    def _ends(self, game: Game, kinds: Kinds) -> bool:
+        """Whether the discard still ends the turn by going out with the side's canastas
+        of ``kinds`` (the initial meld stands: ``Game._witness_allows`` asks no other)."""
+        known = self.ends.get(kinds)
+        if known is None:
+            solver = self.solver
+            known = game._going_out_problem(solver.player, kinds) is None
+            if known and self.discard >= 0:
+                counts = [0] * NUM_CODES
+                counts[self.discard] = 1
+                known = CARDS[self.discard] not in game._forbidden(solver.player, True,
+                                                                   counts, kinds)
+            self.ends[kinds] = known
+        return known
+
+
+def _changed_kinds(kinds: Kinds, gone: Kinds, come: Kinds) -> Kinds:
+    """``kinds`` less ``gone`` (each once) and with ``come``, sorted.
+
+    >>> end = "mixed natural samba".split()
+    >>> _changed_kinds(tuple(end), tuple(end[:1]), tuple(end[1:2]))
+    ('natural', 'natural', 'samba')
+    """
+    if gone == come:
+        return kinds
+    rest = list(kinds)
+    for kind in gone:
+        rest.remove(kind)
+    return tuple(sorted(rest + list(come)))
 
 
 _Move = tuple[tuple[int, int, int, int], int, Kinds]
