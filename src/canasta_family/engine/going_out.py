@@ -441,8 +441,8 @@ class _GoingOut(_TakeChecks):
                 or int(meld.rank) not in self._s.set_rank_set:
             return False
         witness = self._out_node(self._probe_key(None)).witness
-        if witness is None or (witness.discard < 0 and self._s.going_out.literal_keep):
-            return False  # (MS-13 literal orders the last plays: the solve decides)
+        if witness is None:
+            return False
         new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
         return witness.allows(self._whole(), int(meld.rank),
                               [c.code for c in action.cards], old, new)

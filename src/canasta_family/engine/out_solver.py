@@ -643,11 +643,15 @@ class Witness:
     with the wild cards this way out gave them, less the play's — or with more, that
     another rank's sets can spare (finishing with fewer). Every other rank, the sequences
     and the discard are untouched; where a rank's sets end as other canasta kinds, the
-    end is judged again with the kinds the change leaves. :meth:`allows` answers that, so
-    that the plays of a listing are judged without a solve each (AS-35, AS-36).
+    end is judged again with the kinds the change leaves. Where MS-13 is read literally
+    and the way out melds every card, the cards the play leaves must still outnumber the
+    canastas the rest of the turn completes (see ``OutSolver._last_play_leaves_one``).
+    :meth:`allows` answers that, so that the plays of a listing are judged without a
+    solve each (AS-35, AS-36).
     """
 
-    __slots__ = ("discard", "ends", "every", "found", "moves", "read", "solver")
+    __slots__ = ("discard", "ends", "every", "found", "literal", "moves", "read", "size",
+                 "solver", "table")
 
     def __init__(self, solver: OutSolver, rows: list[_Row],
                  path: list[tuple[State, frozenset[int]]], discard: int, every: Kinds,
@@ -662,6 +666,11 @@ class Witness:
         self.moves: dict[int, _Move] | None = None
         self.ends: dict[Kinds, bool] = {every: True}
         """Whether the discard ends the turn with the side's canastas of these kinds."""
+        self.literal = discard < 0 and solver.s.going_out.literal_keep
+        self.size = sum(solver.hand)
+        """The cards held when solved."""
+        self.table = sum(1 for meld in solver.melds if meld.canasta is not None)
+        """The side's canastas when solved."""
 
     def allows(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
                new: Shape) -> bool:
@@ -698,7 +707,13 @@ class Witness:
         wild_total = self.solver.wild_total
         options = rank_options(game, rank, rest, tuple(sorted(shapes)),
                                wild_total - wild_play)
-        if (wild - wild_play, made) in options:
+        # MS-13 literal: the cards left after the play must outnumber the canastas the
+        # rest of the turn completes (the play's own is on the table by then).
+        size = self.size - len(codes)
+        least = self.table + (bool(new[2]) and (old is None or not old[2])) + size \
+            if self.literal and size > 1 else None
+        if (wild - wild_play, made) in options and (least is None
+                                                    or len(self.every) < least):
             return True
         # The rank's sets may end as other kinds, or need more wild cards than this way
         # gave them, which another rank's sets must then spare.
@@ -708,7 +723,7 @@ class Witness:
                 continue  # wild cards left over would need a place elsewhere
             changed = self._changed(made, now_made)
             if extra == 0:
-                if self._ends(game, changed):
+                if (least is None or len(changed) < least) and self._ends(game, changed):
                     return True
                 continue
             for other, (other_sets, other_wild, other_made) in moves.items():
@@ -717,8 +732,10 @@ class Witness:
                 for fewer, other_now in rank_options(
                         game, other, sum(other_sets), self.solver.set_shapes.get(other, ()),
                         wild_total):
-                    if fewer == other_wild - extra and self._ends(
-                            game, _changed_kinds(changed, other_made, other_now)):
+                    if fewer != other_wild - extra:
+                        continue
+                    final = _changed_kinds(changed, other_made, other_now)
+                    if (least is None or len(final) < least) and self._ends(game, final):
                         return True
         return False
 
