@@ -3,6 +3,9 @@ directory on the import path)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+
 import canasta_family
 from canasta_family import Game, HandSetup
 from canasta_family.engine import catalog
@@ -45,3 +48,14 @@ def listed_from_scratch(game: Game) -> list[str]:
         return [str(action) for action in copy.legal_actions()]
     finally:
         shelf.current = kept
+
+
+def play_random_hands(games: Iterable[Game], hands: int, rng: random.Random) -> None:
+    """Play up to ``hands`` hands of each of ``games`` with uniformly random legal
+    actions drawn from ``rng`` (fewer where a game ends first)."""
+    for game in games:
+        done = 0
+        while done < hands and not game.is_over:
+            number = game.hand_number
+            game.apply(rng.choice(game.legal_actions()))
+            done += game.hand_number != number

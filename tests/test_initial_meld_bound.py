@@ -3,8 +3,7 @@
 ``engine.initial_meld_bound.reach_bound`` lets the collection search give up at once
 where even the most that the ranks could count together falls short of the minimum. It
 must never refuse a position where a collection exists: at every search that random play
-of the set-only variants (classic Canasta, Pennies from Heaven, the role test variants on
-Canasta) makes, the search is run without the bound, and wherever it finds a collection
+of the built-in variants and the role test variants on Canasta makes, the search is run without the bound, and wherever it finds a collection
 the bound must reach the minimum. The listing digest proves the same on its games; these
 tests also show that the bound does refuse positions (it is not idle) and walk hands the
 digest does not.
@@ -17,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
+from positions import play_random_hands
 from role_variants import JokersWildCanasta, NoBonusCanasta, new_role_game
 
 import canasta_family
@@ -46,7 +46,7 @@ def play_and_judge(games: Sequence[Game], hands: int, seed: int,
                          melds, keep)
         table = self._melds[self.side_of(self.current_player)] if melds is None else melds
         bound = reach_bound(self, hand, counts, table)
-        assert bound is not None, "the bound reads every set-only built-in rule"
+        assert bound is not None, "the bound reads every built-in variant's rules"
         seen["searches"] += 1
         if bound < need:
             seen["refused"] += 1
@@ -58,22 +58,17 @@ def play_and_judge(games: Sequence[Game], hands: int, seed: int,
             seen["reached"] += 1
         return found
 
-    rng = random.Random(seed)
     with monkeypatch.context() as patch:
         patch.setattr(initial_meld._InitialMeld, "_search_plays", spy)
-        for game in games:
-            done = 0
-            while done < hands and not game.is_over:
-                number = game.hand_number
-                game.apply(rng.choice(game.legal_actions()))
-                done += game.hand_number != number
+        play_random_hands(games, hands, random.Random(seed))
     assert wrong == [], "the bound refused positions with a collection:\n" + "\n".join(
         wrong)
     return seen
 
 
-@pytest.mark.parametrize(("variant", "players"), [("canasta", 2), ("canasta", 4),
-                                                  ("pennies-from-heaven", 6)])
+@pytest.mark.parametrize(("variant", "players"), [
+    ("canasta", 2), ("canasta", 4), ("pennies-from-heaven", 6), ("american-samba", 4),
+    ("dutch-samba", 3), ("samba", 2)])
 def test_AS_23_CC_5_PH_17_bound_never_refuses_a_reachable_minimum(
         variant: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23/CC-5/PH-17: where the plain search finds plays that make up an owed minimum,
@@ -94,11 +89,14 @@ def test_AS_23_bound_holds_when_card_roles_change(monkeypatch: pytest.MonkeyPatc
     assert seen["searches"] > 0, seen
 
 
-def test_AS_23_bound_is_not_read_where_sequences_meld() -> None:
-    """Sequences tie ranks together, which the bound does not read: it answers None."""
+def test_AS_9_AS_23_naturals_in_a_stretch_count_without_a_set() -> None:
+    """AS-9, AS-23: where sequences meld, naturals that could stand in one count without
+    a set: 5♥ 6♥ 7♥ held together (5 + 5 + 5), a lone 9♥ not, nor a pair of kings."""
     game = canasta_family.new_game("american-samba", players=4, seed=1)
     hand = [0] * 53
-    assert reach_bound(game, hand, hand, []) is None
+    for code in (14, 18, 22, 30, 44, 45):  # 5h 6h 7h 9h Kc Kd
+        hand[code] = 1
+    assert reach_bound(game, hand, hand, []) == 15
 
 
 def test_CC_5_bound_counts_only_ranks_that_can_meld() -> None:

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from positions import play_random_hands
 from role_variants import ROLE_PLUGINS, new_role_game
 
 import canasta_family
@@ -71,16 +72,10 @@ def judge(games: Iterable[Game], hands: int, seed: int,
         return answer
 
     real_reach_after = _GoingOut._reach_after
-    rng = random.Random(seed)
     with monkeypatch.context() as patch:
         patch.setattr(_GoingOut, "_witness_allows", allows)
         patch.setattr(_GoingOut, "_reach_after", reach_after)
-        for game in games:
-            done = 0
-            while done < hands and not game.is_over:
-                number = game.hand_number
-                game.apply(rng.choice(game.legal_actions()))
-                done += game.hand_number != number
+        play_random_hands(games, hands, random.Random(seed))
     assert wrong == [], "\n".join(wrong)
     return seen
 

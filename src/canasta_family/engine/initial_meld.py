@@ -620,6 +620,7 @@ class _InitialMeld(_LayoffEntries):
         s = self._s
         player = self._current
         out_only = False
+        given_up = False
         if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
                 and not s.custom_meld_check and self._hsize[player] > len(used):
             # The search needs only what the play changes: the counts that qualify, the
@@ -657,11 +658,17 @@ class _InitialMeld(_LayoffEntries):
                 if not self._out_bounds_met():
                     return False
                 out_only = True
+            given_up = reached is None
         if self._out_memo is None:
             self._out_memo = {}  # made before the copy, so that it shares the answers
         after = self.clone()
         after._legal_cache = None
         after._executors[type(action)](after, action)
+        if given_up and (after._completion_found(need, True)
+                         or after._completion_found(need, False)):
+            # The search gave up: the completion finder's plays, which decide where it
+            # does, are tried before searching the same position once more.
+            return True
         if not out_only and after._initial_reachable(going_out=False):
             return True
         # Going out after the play needs it possible before it: the bounds of this

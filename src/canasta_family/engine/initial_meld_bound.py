@@ -15,6 +15,9 @@ going-out solver, which plays onto one rank's sets in every order, as the checks
 them), counting the cards held before the take first; the wild cards placed count the
 most valuable counted ones first. Melds of wild cards only are one more "rank".
 
+Where sequences meld, the naturals that could stand in one (:func:`_run_naturals`) count
+without a set or a wild card, whatever else they could do: still a bound.
+
 It is a bound, never an answer: it leaves out the cards the plays must leave in hand, the
 discardable card (PH-16), the plays' order and the one-lay-off-per-meld rule of the
 search, each of which can only lower what a collection counts. So a position whose bound
@@ -66,7 +69,8 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
                 melds: Sequence[Meld]) -> int | None:
     """The most that plays of the cards ``hand`` on the side's ``melds`` could count
     towards an owed initial meld when only the cards ``counted`` count (AS-23), or None
-    where the rules have sequences or a variant's own meld check, which it does not read.
+    where the solver on counts does not read the rules (a variant's own meld check,
+    sequences holding wild cards), which it does not read either.
 
     >>> import canasta_family
     >>> game = canasta_family.new_game("canasta", players=4, seed=1)
@@ -77,9 +81,10 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
     30
     """
     s = game._s
-    if s.meld.runs or not s.count_solver:
+    if not s.count_solver:
         return None
     values = s.values
+    in_runs = _run_naturals(game, hand, melds) if s.meld.runs else None
     wild_held = s.wild_counts(hand)
     wild_total = sum(wild_held)
     shapes_of: dict[int | None, list[Shape]] = {}
@@ -92,21 +97,25 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
     stop_ranks = s.stop_ranks
     set_ranks = s.set_rank_set
     for rank, _base, codes, counts_of in s.rank_naturals:
-        if rank in stop_ranks or rank not in set_ranks:
+        if rank in stop_ranks:
             continue  # stop cards meld only to go out, never in a collection
         held = sum(counts_of(hand))
         shapes = shapes_of.get(rank)
-        if not held and not shapes:
+        # Naturals that could stand in sequences need no set (nor wild card) to count.
+        running = 0 if in_runs is None else sum(in_runs[code] for code in codes)
+        if not (held and (running or rank in set_ranks)) and not shapes:
             continue
         most = rank_most(game, rank, held, tuple(sorted(shapes)) if shapes else (),
-                         wild_total)
+                         wild_total) if rank in set_ranks else \
+            (0,) + (_NONE,) * wild_total
         # The counted naturals of the rank, most valuable first: a play melds those.
         worth = sorted((values[code] for code in codes for _ in range(counted[code])),
                        reverse=True)
         prefix = [0]
         for value in worth:
             prefix.append(prefix[-1] + value)
-        gains = [_NONE if n < 0 else prefix[min(n, len(worth))] for n in most]
+        gains = [_NONE if n < 0 else prefix[min(n + running, held, len(worth))]
+                 for n in most]
         best = _combined(best, gains)
     wild_shapes = shapes_of.get(None)
     if wild_total and (s.meld.wild_melds or wild_shapes):
@@ -122,6 +131,36 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
     last = len(wild_worth)
     return max(value + wild_prefix[min(placed, last)]
                for placed, value in enumerate(best) if value >= 0)
+
+
+def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """Per code, the cards of ``hand`` that could stand in a sequence (naturals need no
+    wild card there): every card of the sequence ranks of a suit the side has a sequence
+    of, and elsewhere those in a stretch of held cards of one suit a sequence long. A
+    generous count, as the bound needs."""
+    s = game._s
+    mr = s.meld
+    low, high = int(mr.run_low), int(mr.run_high)
+    suits_run = {int(m.suit) for m in melds if m.kind is MeldKind.RUN and m.suit is not None}
+    found = [0] * len(hand)
+    for suit in range(4):
+        codes = [(rank - 2) * 4 + suit for rank in range(low, high + 1)]
+        if suit in suits_run:
+            for code in codes:
+                if not s.wild[code] and not s.bonus[code]:
+                    found[code] = hand[code]
+            continue
+        start = 0
+        while start < len(codes):
+            end = start
+            while end < len(codes) and hand[codes[end]]:
+                end += 1
+            if end - start >= mr.run_min:
+                for code in codes[start:end]:
+                    if not s.wild[code] and not s.bonus[code]:
+                        found[code] = hand[code]
+            start = end + 1
+    return found
 
 
 def _combined(best: list[int], gains: Sequence[int]) -> list[int]:

@@ -651,12 +651,13 @@ class Witness:
     """
 
     __slots__ = ("discard", "ends", "every", "found", "literal", "moves", "read", "size",
-                 "solver", "table")
+                 "table", "wild_total")
 
     def __init__(self, solver: OutSolver, rows: list[_Row],
                  path: list[tuple[State, frozenset[int]]], discard: int, every: Kinds,
                  free_pick: bool) -> None:
-        self.solver = solver
+        # Nothing here refers to a game: the turn's copies share the witness, and a game
+        # held here would tie them together for the collector.
         self.discard = discard
         self.every = every
         # The moves are read off the path when a play first asks: most ways out are
@@ -671,6 +672,7 @@ class Witness:
         """The cards held when solved."""
         self.table = sum(1 for meld in solver.melds if meld.canasta is not None)
         """The side's canastas when solved."""
+        self.wild_total = solver.wild_total
 
     def allows(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
                new: Shape) -> bool:
@@ -678,7 +680,8 @@ class Witness:
         shape ``old`` into ``new``, or making ``new`` where ``old`` is None — keeps a way
         out open (see the class's text). ``game`` is at the position solved."""
         if not self.read:
-            self.moves = self.solver._moves_of(*self.found)
+            # (A solver of the position as it is now: the same counts and melds.)
+            self.moves = OutSolver(game)._moves_of(*self.found)
             self.read = True
         moves = self.moves
         if moves is None:
@@ -699,12 +702,12 @@ class Witness:
                 return False
         if any(per_suit[suit] > to_sets[suit] for suit in range(4)):
             return False
-        shapes = list(self.solver.set_shapes.get(rank, ()))
+        shapes = _set_shapes_of(game, rank)
         if old is not None:
             shapes.remove(old)
         shapes.append(new)
         rest = sum(to_sets) - sum(per_suit)
-        wild_total = self.solver.wild_total
+        wild_total = self.wild_total
         options = rank_options(game, rank, rest, tuple(sorted(shapes)),
                                wild_total - wild_play)
         # MS-13 literal: the cards left after the play must outnumber the canastas the
@@ -730,7 +733,7 @@ class Witness:
                 if other == rank or other_wild < extra:
                     continue
                 for fewer, other_now in rank_options(
-                        game, other, sum(other_sets), self.solver.set_shapes.get(other, ()),
+                        game, other, sum(other_sets), tuple(_set_shapes_of(game, other)),
                         wild_total):
                     if fewer != other_wild - extra:
                         continue
@@ -749,15 +752,25 @@ class Witness:
         of ``kinds`` (the initial meld stands: ``Game._witness_allows`` asks no other)."""
         known = self.ends.get(kinds)
         if known is None:
-            solver = self.solver
-            known = game._going_out_problem(solver.player, kinds) is None
+            player = game._current
+            known = game._going_out_problem(player, kinds) is None
             if known and self.discard >= 0:
                 counts = [0] * NUM_CODES
                 counts[self.discard] = 1
-                known = CARDS[self.discard] not in game._forbidden(solver.player, True,
-                                                                   counts, kinds)
+                known = CARDS[self.discard] not in game._forbidden(player, True, counts,
+                                                                   kinds)
             self.ends[kinds] = known
         return known
+
+
+def _set_shapes_of(game: Game, rank: int) -> list[Shape]:
+    """The shapes of the sets of ``rank`` of the side to move, sorted (as
+    ``OutSolver.set_shapes`` holds them)."""
+    side = game._s.side_of[game._current]
+    return sorted((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
+                  for meld in game._melds[side]
+                  if meld.kind is MeldKind.SET and meld.rank is not None
+                  and int(meld.rank) == rank)
 
 
 def _changed_kinds(kinds: Kinds, gone: Kinds, come: Kinds) -> Kinds:
