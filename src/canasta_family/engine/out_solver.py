@@ -529,8 +529,8 @@ class OutSolver:
                   free_pick: bool) -> dict[int, _Move] | None:
         """The moves by rank of the way out whose states after each row are ``path``, each
         found again among the moves that lead to the next state (None if one is not).
-        It reads the rows and the rules alone, never the game, which may have moved on
-        since the solve (the turn's copies share what the solver found)."""
+        Asked of a solver of the position the way out was found at (``Witness.allows``
+        makes one of the asking game)."""
         moves: dict[int, _Move] = {}
         for index, row in enumerate(rows):
             state, kept = path[index]
