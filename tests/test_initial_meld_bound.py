@@ -3,10 +3,10 @@
 ``engine.initial_meld_bound.reach_bound`` lets the collection search give up at once
 where even the most that the ranks could count together falls short of the minimum. It
 must never refuse a position where a collection exists: at every search that random play
-of the built-in variants and the role test variants on Canasta makes, the search is run without the bound, and wherever it finds a collection
-the bound must reach the minimum. The listing digest proves the same on its games; these
-tests also show that the bound does refuse positions (it is not idle) and walk hands the
-digest does not.
+of the built-in variants and the role test variants on Canasta makes, the search is run
+without the bound, and wherever it finds a collection the bound must reach the minimum.
+The listing digest proves the same on its games; these tests also show that the bound
+does refuse positions (it is not idle) and walk hands the digest does not.
 """
 
 from __future__ import annotations
