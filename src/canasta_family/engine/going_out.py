@@ -426,6 +426,11 @@ class _GoingOut(_TakeChecks):
         side = self._s.side_of[self._current]
         if not self._initial[side] or self._take_counts is not None:
             return False
+        # (The witness first: where the first look met no way out there is nothing to
+        # build the play's meld for.)
+        witness = self._out_node(self._probe_key(None)).witness
+        if witness is None:
+            return False
         if isinstance(action, MakeMeld):
             meld = self._made_meld(action)[0]
             old = None
@@ -439,9 +444,6 @@ class _GoingOut(_TakeChecks):
             return False
         if meld.kind is not MeldKind.SET or meld.rank is None \
                 or int(meld.rank) not in self._s.set_rank_set:
-            return False
-        witness = self._out_node(self._probe_key(None)).witness
-        if witness is None:
             return False
         new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
         return witness.allows(self._whole(), int(meld.rank),

@@ -94,7 +94,7 @@ class _InitialMeld(_LayoffEntries):
         reached the minimum: no discard, retraction or question until it does (AS-23)."""
         return self._take_counts is not None and not self._initial[side]
 
-    def _initial_reachable(self, going_out: bool = True) -> bool:
+    def _initial_reachable(self, going_out: bool = True, finder: bool = True) -> bool:
         """After an initial pile take short of the minimum: whether cards the player held
         before the take (``_take_counts``) can still make up the rest this turn (AS-23).
 
@@ -110,7 +110,8 @@ class _InitialMeld(_LayoffEntries):
         this turn, melding all but at most the card kept for the final discard (AS-34,
         AS-35; CC-8): the going-out search answers that (see :meth:`_owed_out_reachable`),
         unless ``going_out`` is false (the caller asks it itself). Either way a player who
-        owes an initial meld always has a listed play.
+        owes an initial meld always has a listed play. ``finder`` false: the caller has
+        already tried the completion finder here, and it found nothing.
         """
         player = self._current
         side = self._s.side_of[player]
@@ -119,7 +120,8 @@ class _InitialMeld(_LayoffEntries):
             return True
         found = self._collection_reaches(need)
         if found is None:
-            if self._completion_found(need, True) or self._completion_found(need, False):
+            if finder and (self._completion_found(need, True)
+                           or self._completion_found(need, False)):
                 return True
         elif found is not False:
             return True
@@ -669,7 +671,7 @@ class _InitialMeld(_LayoffEntries):
             # The search gave up: the completion finder's plays, which decide where it
             # does, are tried before searching the same position once more.
             return True
-        if not out_only and after._initial_reachable(going_out=False):
+        if not out_only and after._initial_reachable(going_out=False, finder=not given_up):
             return True
         # Going out after the play needs it possible before it: the bounds of this
         # position, kept for the turn, rule out every play of a listing at once.

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta_family.engine.out_solver import Shape, rank_options
+from canasta_family.engine.out_solver import Shape, rank_options, set_shapes
 from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -87,11 +87,7 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
     in_runs = _run_naturals(game, hand, melds) if s.meld.runs else None
     wild_held = s.wild_counts(hand)
     wild_total = sum(wild_held)
-    shapes_of: dict[int | None, list[Shape]] = {}
-    for meld in melds:
-        if meld.kind is MeldKind.SET:
-            shapes_of.setdefault(None if meld.rank is None else int(meld.rank), []).append(
-                (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+    shapes_of = set_shapes(melds)
     # best[w]: the most the naturals count with w wild cards placed (-1: none).
     best = [0] + [_NONE] * wild_total
     stop_ranks = s.stop_ranks
@@ -105,8 +101,8 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
         running = 0 if in_runs is None else sum(in_runs[code] for code in codes)
         if not (held and (running or rank in set_ranks)) and not shapes:
             continue
-        most = rank_most(game, rank, held, tuple(sorted(shapes)) if shapes else (),
-                         wild_total) if rank in set_ranks else \
+        most = rank_most(game, rank, held, shapes or (), wild_total) \
+            if rank in set_ranks else \
             (0,) + (_NONE,) * wild_total
         # The counted naturals of the rank, most valuable first: a play melds those.
         worth = sorted((values[code] for code in codes for _ in range(counted[code])),
@@ -119,8 +115,7 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
         best = _combined(best, gains)
     wild_shapes = shapes_of.get(None)
     if wild_total and (s.meld.wild_melds or wild_shapes):
-        most = rank_most(game, None, 0, tuple(sorted(wild_shapes)) if wild_shapes else (),
-                         wild_total)
+        most = rank_most(game, None, 0, wild_shapes or (), wild_total)
         best = _combined(best, [_NONE if n < 0 else 0 for n in most])
     # The wild cards placed: the counted ones first, the most valuable of them first.
     wild_worth = sorted((values[code] for code in s.wild_codes

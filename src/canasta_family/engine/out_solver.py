@@ -180,12 +180,7 @@ class OutSolver:
         self.checked: dict[Kinds, bool] = {}
         self.forbid: dict[tuple[int, Kinds], bool] = {}
         self.counted: tuple[int, int] | None = None
-        shapes: dict[int | None, list[Shape]] = {}
-        for meld in self.melds:
-            if meld.kind is MeldKind.SET:
-                shapes.setdefault(None if meld.rank is None else int(meld.rank), []).append(
-                    (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
-        self.set_shapes = {rank: tuple(sorted(found)) for rank, found in shapes.items()}
+        self.set_shapes = set_shapes(self.melds)
         """The side's sets by rank (None: melds of wild cards only), as sorted shapes."""
         self.witness: Witness | None = None
         """After :meth:`solve` answered yes from its first look: how the way out it met
@@ -702,7 +697,8 @@ class Witness:
                 return False
         if any(per_suit[suit] > to_sets[suit] for suit in range(4)):
             return False
-        shapes = _set_shapes_of(game, rank)
+        side_shapes = set_shapes(game._melds[game._s.side_of[game._current]])
+        shapes = list(side_shapes.get(rank, ()))
         if old is not None:
             shapes.remove(old)
         shapes.append(new)
@@ -733,7 +729,7 @@ class Witness:
                 if other == rank or other_wild < extra:
                     continue
                 for fewer, other_now in rank_options(
-                        game, other, sum(other_sets), tuple(_set_shapes_of(game, other)),
+                        game, other, sum(other_sets), side_shapes.get(other, ()),
                         wild_total):
                     if fewer != other_wild - extra:
                         continue
@@ -763,14 +759,22 @@ class Witness:
         return known
 
 
-def _set_shapes_of(game: Game, rank: int) -> list[Shape]:
-    """The shapes of the sets of ``rank`` of the side to move, sorted (as
-    ``OutSolver.set_shapes`` holds them)."""
-    side = game._s.side_of[game._current]
-    return sorted((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
-                  for meld in game._melds[side]
-                  if meld.kind is MeldKind.SET and meld.rank is not None
-                  and int(meld.rank) == rank)
+def set_shapes(melds: Sequence[Meld]) -> dict[int | None, tuple[Shape, ...]]:
+    """The sets among ``melds`` by rank (None: melds of wild cards only), each rank's as
+    sorted shapes: what :func:`rank_options` is asked with.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("canasta", players=2, seed=1,
+    ...     start=canasta_family.HandSetup(hands=("4c", "5c"), melds=(("Kh Kd JK",), ())))
+    >>> set_shapes(game.side_melds(0))  # two natural kings and a wild card, no canasta
+    {13: ((2, 1, ''),)}
+    """
+    found: dict[int | None, list[Shape]] = {}
+    for meld in melds:
+        if meld.kind is MeldKind.SET:
+            found.setdefault(None if meld.rank is None else int(meld.rank), []).append(
+                (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+    return {rank: tuple(sorted(shapes)) for rank, shapes in found.items()}
 
 
 def _changed_kinds(kinds: Kinds, gone: Kinds, come: Kinds) -> Kinds:
