@@ -645,8 +645,8 @@ class Witness:
     solve each (AS-35, AS-36).
     """
 
-    __slots__ = ("discard", "ends", "every", "found", "literal", "moves", "read", "size",
-                 "table", "wild_total")
+    __slots__ = ("discard", "ends", "every", "found", "literal", "moves", "read",
+                 "shapes", "size", "table", "wild_total")
 
     def __init__(self, solver: OutSolver, rows: list[_Row],
                  path: list[tuple[State, frozenset[int]]], discard: int, every: Kinds,
@@ -660,6 +660,8 @@ class Witness:
         self.found = (rows, path, free_pick)
         self.read = False
         self.moves: dict[int, _Move] | None = None
+        self.shapes: dict[int | None, tuple[Shape, ...]] = {}
+        """The side's sets by rank at the position solved, read with the moves."""
         self.ends: dict[Kinds, bool] = {every: True}
         """Whether the discard ends the turn with the side's canastas of these kinds."""
         self.literal = discard < 0 and solver.s.going_out.literal_keep
@@ -676,7 +678,9 @@ class Witness:
         out open (see the class's text). ``game`` is at the position solved."""
         if not self.read:
             # (A solver of the position as it is now: the same counts and melds.)
-            self.moves = OutSolver(game)._moves_of(*self.found)
+            solver = OutSolver(game)
+            self.moves = solver._moves_of(*self.found)
+            self.shapes = solver.set_shapes
             self.read = True
         moves = self.moves
         if moves is None:
@@ -697,7 +701,7 @@ class Witness:
                 return False
         if any(per_suit[suit] > to_sets[suit] for suit in range(4)):
             return False
-        side_shapes = set_shapes(game._melds[game._s.side_of[game._current]])
+        side_shapes = self.shapes
         shapes = list(side_shapes.get(rank, ()))
         if old is not None:
             shapes.remove(old)
