@@ -9,10 +9,13 @@ the listing asks the going-out solver once for the position itself, and then
 * a play that only adds to one rank's sets, as the way out the solver met does
   (``Witness.allows``), is kept without a solve.
 
-Both short cuts must agree with solving the position the play leaves, which is what the
+For the same reason a position with no way out closes the rest of the turn: the
+positions its melds, lay-offs and red-3 placements lead to answer "no" without a look.
+
+Every short cut must agree with solving the position the play leaves, which is what the
 engine did for every play before: at every short cut that random play of every built-in
-variant and the role test variants takes, the position after the play is solved on a copy
-and must say the same. The listing digest proves it on its own games.
+variant and the role test variants takes, the position is solved afresh on a copy and
+must say the same. The listing digest proves it on its own games.
 """
 
 from __future__ import annotations
@@ -32,14 +35,22 @@ from canasta_family.engine.going_out import _GoingOut
 from canasta_family.engine.out_solver import OutSolver
 
 
-def solved_after(game: Game, action: Action) -> bool:
-    """Going out after ``action``, the plain way: the play made on a copy, whose own
-    solver (no short cut) answers."""
-    after = game._copy(history=False)
-    after._out_memo = {}
-    after._out_nodes = {}
-    after._legal_cache = None
-    after._executors[type(action)](after, action)
+def fresh_copy(game: Game) -> Game:
+    """A copy of ``game`` that knows nothing the turn worked out about going out."""
+    copy = game._copy(history=False)
+    copy._out_memo = {}
+    copy._out_nodes = {}
+    copy._out_closed = False
+    copy._legal_cache = None
+    return copy
+
+
+def solved_after(game: Game, action: Action | None) -> bool:
+    """Going out after ``action`` (None: from the position itself), the plain way: the
+    play made on a fresh copy, whose own solver (no short cut) answers."""
+    after = fresh_copy(game)
+    if action is not None:
+        after._executors[type(action)](after, action)
     if not after._out_open():
         return False
     return OutSolver(after).solve()
@@ -71,10 +82,19 @@ def judge(games: Iterable[Game], hands: int, seed: int,
                              f"it leaves can go out")
         return answer
 
+    def reach(self: Game) -> bool:
+        if self._out_closed:
+            seen["closed by an earlier position of the turn"] += 1
+            if solved_after(self, None):
+                wrong.append(f"{self.variant.name}: the turn was closed, but the position "
+                             f"can go out")
+        return real_reach(self)
+
     real_reach_after = _GoingOut._reach_after
     with monkeypatch.context() as patch:
         patch.setattr(_GoingOut, "_witness_allows", allows)
         patch.setattr(_GoingOut, "_reach_after", reach_after)
+        patch.setattr(_GoingOut, "_out_reachable", reach)
         play_random_hands(games, hands, random.Random(seed))
     assert wrong == [], "\n".join(wrong)
     return seen
@@ -84,13 +104,15 @@ def judge(games: Iterable[Game], hands: int, seed: int,
                                      "pennies-from-heaven"])
 def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """AS-35/AS-36: the plays kept by the witness of the position's way out, and those
-    refused because the position has none, are judged as a solve after each would."""
+    """AS-35/AS-36: the plays kept by the witness of the position's way out, those
+    refused because the position has none, and the positions of a turn an earlier one
+    closed are judged as a solve of each would."""
     players = 6 if variant == "pennies-from-heaven" else 4
     games = [canasta_family.new_game(variant, players=players, seed=seed)
              for seed in (1, 2)]
     seen = judge(games, hands=8, seed=35, monkeypatch=monkeypatch)
     assert seen["kept by the witness"] + seen["refused with the position"] > 0, seen
+    assert seen["closed by an earlier position of the turn"] > 0, seen
 
 
 @pytest.mark.parametrize("plugin", ROLE_PLUGINS, ids=lambda plugin: plugin.__name__)

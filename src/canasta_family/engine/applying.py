@@ -297,6 +297,9 @@ class _Applying(_Listing):
         merged = self._new_meld(MeldKind.SET, int(a.rank), None, codes,  # type: ignore[arg-type]
                                 a.wilds + b.wilds)
         del melds[action.second]
+        # A way out after a merge need not be one from before it (the solver plays only
+        # melds, lay-offs and red 3s): what the turn knew of going out starts again.
+        self._out_closed = False
         became = merged.canasta if a.canasta is None and b.canasta is None else None
         melds[action.first] = merged
         if became is not None:

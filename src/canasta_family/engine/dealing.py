@@ -301,6 +301,7 @@ class _Dealing(_Problems):
         self._take_counts: list[int] | None = None
         self._out_memo = None
         self._out_nodes = {}
+        self._out_closed = False
         self._side_had_melds = bool(self._melds[s.side_of[player]])
         self._legal_cache = None
         first_turns = self._first_turn_done

@@ -117,6 +117,9 @@ class Game(_Applying):
         self._legal_cache: tuple[Action, ...] | None = None
         self._probe = False
         self._out_memo: dict[tuple[object, ...], bool] | None = None
+        # Whether a position earlier in this turn had no way out (see
+        # ``_GoingOut._out_reachable``): then no position the turn's plays lead to has one.
+        self._out_closed = False
         # What the going-out search worked out per position this turn (out_nodes.py):
         # made afresh each turn and shared with every copy made in it.
         self._out_nodes: dict[tuple[object, ...], OutNode] = {}
@@ -847,6 +850,7 @@ class Game(_Applying):
         new._result = self._result
         new._legal_cache = self._legal_cache
         new._probe = False
+        new._out_closed = self._out_closed
         new._out_memo = self._out_memo
         new._out_nodes = self._out_nodes
         return new
@@ -872,6 +876,7 @@ class Game(_Applying):
         where the variant has them) and a generator seeded with ``seed``; only
         :mod:`canasta_family.determinize` calls it."""
         new = self.clone()
+        new._out_closed = False  # (other hands: another turn's facts)
         n = self._s.num_players
         if reserves:
             new._reserves = [[0] * NUM_CODES for _ in reserves]

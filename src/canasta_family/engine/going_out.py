@@ -65,29 +65,38 @@ class _GoingOut(_TakeChecks):
         cards at places, a variant's own meld check, hooks from outside this package) the
         search of :meth:`_out_searched` plays it out on copies of the game. The answer is
         kept for the rest of the turn, in a table the game and its copies share.
+
+        A "no" decided exactly (by the bounds or the solver) also closes the rest of the
+        turn: a way out after the turn's further melds, lay-offs and red-3 placements would
+        be a way out from here with those plays first, so every position they lead to
+        answers "no" without a look (``_out_closed``, carried by the copies that play them).
         """
-        if not self._out_open():
+        if self._out_closed or not self._out_open():
             return False
         answers = self._out_memo
         if answers is None:
             answers = self._out_memo = {}
         key = self._probe_key(None)
         known = answers.get(key)
+        solver = self._s.count_solver
         if known is not None:
+            if known is False and solver:
+                self._out_closed = True
             return known
         node = self._out_node(key)
-        solver = self._s.count_solver
         # The two bounds first, the more selective (and now cheaper) one first: most
         # positions asked about hold two cards no play could take.
         lone = self._node_lone(node)
         if len(lone) > 1 or not self._node_within(node):
             found = False  # one card may be the final discard, two cannot
+            self._out_closed = True
         elif solver:
             solved = OutSolver(self._whole())
             found = solved.solve(lone[0] if lone else None)
             node.witness = solved.witness
+            self._out_closed = not found
         else:
-            found = self._out_searched(_OUT_BUDGET)
+            found = self._out_searched(_OUT_BUDGET)  # (a "no" past its budget: not exact)
         answers[key] = found
         return found
 
@@ -129,10 +138,13 @@ class _GoingOut(_TakeChecks):
         going out is possible from here then, so it rules out the plays of a position
         together (AS-35). Kept for the turn with the search's other facts about the
         position (:class:`OutNode`)."""
-        if not self._out_open():
+        if self._out_closed or not self._out_open():
             return False
         node = self._out_node(self._probe_key(None))
-        return self._node_within(node) and len(self._node_lone(node)) <= 1
+        if self._node_within(node) and len(self._node_lone(node)) <= 1:
+            return True
+        self._out_closed = True
+        return False
 
     def _out_node(self, key: tuple[object, ...]) -> OutNode:
         """The turn's facts about the position whose search key is ``key`` (the card kept

@@ -52,6 +52,7 @@ class _InitialMeld(_LayoffEntries):
         self._initial[self._s.side_of[self._current]] = True
         self._take_counts = None
         self._legal_cache = None
+        self._out_closed = False  # (going out no longer needs the minimum)
 
     def _short_start_ok(self, action: Action) -> bool:
         """Where melds never go back (``retract_penalty`` None, PH-17): whether the play

@@ -55,6 +55,7 @@ class _GameState:
         "_log",
         "_melds",
         "_minimum",
+        "_out_closed",
         "_out_memo",
         "_out_nodes",
         "_over",
@@ -107,6 +108,7 @@ class _GameState:
     _log: list[_LogItem]
     _melds: list[list[Meld]]
     _minimum: list[int]
+    _out_closed: bool
     _out_memo: dict[tuple[object, ...], bool] | None
     _out_nodes: dict[tuple[object, ...], OutNode]
     _over: bool
