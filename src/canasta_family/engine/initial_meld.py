@@ -20,7 +20,7 @@ from canasta_family.engine.catalog import (
 from canasta_family.engine.codes import (
     CARDS,
 )
-from canasta_family.engine.initial_meld_bound import reach_bound
+from canasta_family.engine.initial_meld_bound import OwedCounts, reach_bound
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
     _SIZE_OF,
@@ -593,15 +593,63 @@ class _InitialMeld(_LayoffEntries):
             game._executors[type(chosen)](game, chosen)
         return True
 
+    def _owed_counts(self, need: int) -> OwedCounts | None:
+        """The judge on counts of the owed initial meld at this position
+        (:class:`OwedCounts`), or None where the rules are not ones it reads."""
+        player = self._current
+        counts = self._take_counts
+        assert counts is not None
+        return OwedCounts.of(self._whole(), need, self._hands[player], counts,
+                             self._melds[self._s.side_of[player]], self._hsize[player],
+                             self._cards_kept(None))
+
+    def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
+        """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
+        still makes up the owed minimum after it, or None where the judge cannot tell (a
+        play that is not onto one rank's sets, or that leaves no card)."""
+        cards = action.cards if isinstance(action, (MakeMeld, LayOff)) else ()
+        if not cards or len(cards) >= judge.size:
+            return None
+        # (No sequences where the judge reads the rules: a meld is a set of its
+        # naturals' rank, or of wild cards only.)
+        is_wild = self._s.wild
+        codes = sorted([c.code for c in cards])
+        old_meld = None
+        if isinstance(action, LayOff):
+            old_meld = self._melds[self._s.side_of[self._current]][action.meld]
+            rank = None if old_meld.rank is None else int(old_meld.rank)
+        else:
+            rank = next((code // 4 + 2 for code in codes if not is_wild[code]), None)
+        if judge.keeps_every(rank) or judge.keeps_alone(rank, codes):
+            return True
+        old = None
+        if old_meld is None:
+            assert isinstance(action, MakeMeld)
+            meld = self._made_meld(action)[0]
+        else:
+            assert isinstance(action, LayOff)
+            old = (len(old_meld.cards) - old_meld.wilds, old_meld.wilds,
+                   old_meld.canasta or "")
+            meld = self._laid_off(old_meld, tuple(codes), action.stands)
+        shapes = list(judge.shapes.get(rank, ()))
+        if old is not None:
+            shapes.remove(old)
+        shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+        return judge.keeps(rank, codes, tuple(sorted(shapes)))
+
     def _keeps_initial_reachable(self, action: Action,
-                                 found: _Collection | bool | None = None) -> bool:
+                                 found: _Collection | bool | None = None,
+                                 collection: bool | None = None) -> bool:
         """Whether the initial meld owed after a pile take can still be reached after the
         play ``action`` (AS-23). With ``found``, the collection the search found for the
         position as it is, a play that leaves that collection playable is answered at
         once; any other by a search on what the play leaves (on a copy that has made it
         only where the search gives up or a variant's hook must see the game), and where
         no collection that keeps two cards is left, by whether the player can still go
-        out this turn (see :meth:`_initial_reachable`)."""
+        out this turn (see :meth:`_initial_reachable`). ``collection``: whether such a
+        collection is left, where the caller knows (see :meth:`_counts_keep`)."""
+        if collection:
+            return True
         side = self._s.side_of[self._current]
         codes: Sequence[Card] = getattr(action, "cards", ())
         used = [c.code for c in codes]
@@ -617,14 +665,17 @@ class _InitialMeld(_LayoffEntries):
                 need -= values[code]
         if need <= 0:
             return True
-        if isinstance(found, _Collection) and isinstance(action, (MakeMeld, LayOff)) \
+        if collection is None and isinstance(found, _Collection) \
+                and isinstance(action, (MakeMeld, LayOff)) \
                 and found.survives(self._whole(), action, used, need, left):
             return True
         s = self._s
         player = self._current
-        out_only = False
+        out_only = collection is False
         given_up = False
-        if isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
+        if out_only and not self._out_bounds_met():
+            return False
+        if not out_only and isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
                 and not s.custom_meld_check and self._hsize[player] > len(used):
             # The search needs only what the play changes: the counts that qualify, the
             # side's melds and the hand's size. Decided on those without a copy of the

@@ -18,10 +18,23 @@ most valuable counted ones first. Melds of wild cards only are one more "rank".
 Where sequences meld, the naturals that could stand in one (:func:`_run_naturals`) count
 without a set or a wild card, whatever else they could do: still a bound.
 
-It is a bound, never an answer: it leaves out the cards the plays must leave in hand, the
-discardable card (PH-16), the plays' order and the one-lay-off-per-meld rule of the
-search, each of which can only lower what a collection counts. So a position whose bound
-is short of the minimum has no collection, and any other is left to the search.
+In general it is a bound, not an answer: it leaves out the cards the plays must leave in
+hand, the discardable card (PH-16), the plays' order and the one-lay-off-per-meld rule of
+the search, each of which can only lower what a collection counts. So a position whose
+bound is short of the minimum has no collection.
+
+Where it is the answer (:class:`OwedCounts`): without sequences, a discardable card to
+keep (PH-16) or sets that wait for a canasta of their rank (PH-10), a rank's sets can end
+the same whether its cards go down in one play or in several (the set rules judge the set
+a play makes, and the one rule on a lay-off itself, no wild card onto a natural canasta,
+binds a single play no less than the first of several), so the one-lay-off rule costs
+nothing; and where the hand holds at least
+as many cards that no play could take as the plays must leave (the naturals each rank's
+sets cannot absorb, stop and bonus cards), no collection is ever short of cards to keep.
+Then a position reaches the minimum exactly when its bound does, and so does the position
+after each play of a listing: :meth:`OwedCounts.keeps` answers for each from the ranks'
+tables of the position, kept once, with the play's rank computed again (the other ranks
+joined once from each side, as prefix and suffix knapsacks).
 """
 
 from __future__ import annotations
@@ -112,11 +125,11 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
             prefix.append(prefix[-1] + value)
         gains = [_NONE if n < 0 else prefix[min(n + running, held, len(worth))]
                  for n in most]
-        best = _combined(best, gains)
+        best = combined_gains(best, gains)
     wild_shapes = shapes_of.get(None)
     if wild_total and (s.meld.wild_melds or wild_shapes):
         most = rank_most(game, None, 0, wild_shapes or (), wild_total)
-        best = _combined(best, [_NONE if n < 0 else 0 for n in most])
+        best = combined_gains(best, [_NONE if n < 0 else 0 for n in most])
     # The wild cards placed: the counted ones first, the most valuable of them first.
     wild_worth = sorted((values[code] for code in s.wild_codes
                          for _ in range(counted[code])), reverse=True)
@@ -158,7 +171,7 @@ def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> lis
     return found
 
 
-def _combined(best: list[int], gains: Sequence[int]) -> list[int]:
+def combined_gains(best: list[int], gains: Sequence[int]) -> list[int]:
     """The knapsack step: ``best`` (by wild cards placed so far) with one more rank whose
     naturals count ``gains[w]`` with ``w`` wild cards (-1: impossible), within the wild
     cards held (``len(best)``)."""
@@ -172,3 +185,272 @@ def _combined(best: list[int], gains: Sequence[int]) -> list[int]:
             if gain >= 0 and value + gain > out[used + more]:
                 out[used + more] = value + gain
     return out
+
+
+class OwedCounts:
+    """An owed initial meld (AS-23, CC-5) decided on counts where the ranks are
+    independent (see the module's text): whether the position, or the position after a
+    play onto one rank's sets, still has a collection of plays that makes up ``need``
+    while leaving ``keep`` cards. Made by :meth:`of`, which answers None where the rules
+    are not of that kind.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+    >>> hand = [0] * 53
+    >>> for code in (44, 45, 46, 28, 12):   # K♣ K♦ K♥, 9♣ and a lone 5♣
+    ...     hand[code] = 1
+    >>> judge = OwedCounts.of(game, 30, hand, hand, [], 5, 2)
+    >>> judge.reachable()   # the kings make 30; the 9 and the 5 stay
+    True
+    >>> judge.keeps(13, (44, 45, 46), ((3, 0, ""),))   # meld the kings first
+    True
+    """
+
+    __slots__ = ("alone", "answers", "counted", "every_play", "game", "groups", "hand",
+                 "index", "keep", "need", "prefix", "shapes", "size", "suffix", "usable",
+                 "wild_total")
+
+    @staticmethod
+    def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
+           melds: Sequence[Meld], size: int, keep: int) -> OwedCounts | None:
+        """The judge of a position (the cards ``hand`` of which ``counted`` count, the
+        side's ``melds``, ``size`` cards held, ``keep`` to leave), or None where the
+        variant's rules make the bound no answer."""
+        s = game._s
+        mr = s.meld
+        if not s.count_solver or mr.runs or s.strand_check or s.custom_meld_check \
+                or (mr.one_open_meld_per_rank and not mr.one_meld_per_rank):
+            return None
+        return OwedCounts(game, need, hand, counted, melds, size, keep)
+
+    def __init__(self, game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
+                 melds: Sequence[Meld], size: int, keep: int) -> None:
+        s = game._s
+        self.game = game
+        self.need = need
+        self.hand = hand
+        self.counted = counted
+        self.size = size
+        self.keep = keep
+        self.wild_total = wild_total = sum(s.wild_counts(hand))
+        self.shapes = shapes_of = set_shapes(melds)
+        # Per rank that plays could reach (None: melds of wild cards only): the rank, its
+        # natural codes, the most its naturals count by wild cards placed, the most
+        # naturals its sets can take.
+        self.groups: list[tuple[int | None, tuple[int, ...], list[int], int]] = []
+        for rank, _base, codes, counts_of in s.rank_naturals:
+            if rank in s.stop_ranks or rank not in s.set_rank_set:
+                continue  # stop cards meld only to go out; other naturals never in sets
+            held = sum(counts_of(hand))
+            shapes = shapes_of.get(rank, ())
+            if held or shapes:
+                self.groups.append((rank, codes, *self._rank_gains(
+                    rank, codes, hand, counted, shapes, wild_total)))
+        wild_shapes = shapes_of.get(None, ())
+        if wild_total and (s.meld.wild_melds or wild_shapes):
+            self.groups.append((None, (), *self._rank_gains(None, (), hand, counted,
+                                                             wild_shapes, wild_total)))
+        self.index = {group[0]: number for number, group in enumerate(self.groups)}
+        self.usable = sum(group[3] for group in self.groups)
+        """The naturals the ranks' sets could take at most, all ranks together."""
+        self.prefix: list[list[int]] = []
+        self.suffix: list[list[int]] = []
+        self.alone: dict[int, list[int]] = {}
+        """Per group, by the most wild cards that may go down: the most the other ranks
+        count without it, the wild cards placed included (see :meth:`keeps`)."""
+        self.answers: dict[tuple[object, ...], bool | None] = {}
+        """:meth:`keeps` by what its answer depends on: plays of other suits or other wild
+        cards often leave the same."""
+        self.every_play: dict[int | None, bool] = {}
+        """Per rank, whether :meth:`keeps_alone` holds for every play onto its sets."""
+
+    def _rank_gains(self, rank: int | None, codes: Sequence[int], hand: Sequence[int],
+                    counted: Sequence[int], shapes: tuple[Shape, ...], wild_total: int
+                    ) -> tuple[list[int], int]:
+        """(what the naturals of ``rank`` count by wild cards placed on its sets, or -1,
+        the most naturals those sets can take)."""
+        held = sum(hand[code] for code in codes)
+        most = rank_most(self.game, rank, held, shapes, wild_total)
+        # The counted naturals of the rank, most valuable first: a play melds those.
+        values = self.game._s.values
+        worth = sorted((values[code] for code in codes for _ in range(counted[code])),
+                       reverse=True)
+        prefix = [0]
+        for value in worth:
+            prefix.append(prefix[-1] + value)
+        gains = [_NONE if n < 0 else prefix[min(n, len(worth))] for n in most]
+        return gains, max(most)
+
+    def _wild_worth(self, counted: Sequence[int]) -> list[int]:
+        """By wild cards placed, what they count at most: the counted ones first, the
+        most valuable of them first."""
+        s = self.game._s
+        values = s.values
+        worth = sorted((values[code] for code in s.wild_codes
+                        for _ in range(counted[code])), reverse=True)
+        prefix = [0]
+        for value in worth:
+            prefix.append(prefix[-1] + value)
+        prefix.extend([prefix[-1]] * (self.wild_total + 1 - len(prefix)))
+        return prefix
+
+    def _best(self, best: list[int], counted: Sequence[int]) -> int:
+        """The most a collection counts with the naturals' ``best`` by wild cards placed."""
+        wild_worth = self._wild_worth(counted)
+        return max(value + wild_worth[placed]
+                   for placed, value in enumerate(best) if value >= 0)
+
+    def _never_short(self, size: int, usable: int, wild_held: int) -> bool:
+        """Whether ``size`` cards held, of which at most ``usable`` naturals and
+        ``wild_held`` wild cards could go down, always leave the cards to keep."""
+        return size - usable - wild_held >= self.keep
+
+    def reachable(self) -> bool | None:
+        """Whether the position has a collection of plays that makes up the minimum (None
+        where a collection might be short of the cards to keep)."""
+        best = [0] + [_NONE] * self.wild_total
+        for _rank, _codes, gains, _most in self.groups:
+            best = combined_gains(best, gains)
+        if self._best(best, self.counted) < self.need:
+            return False
+        return True if self._never_short(self.size, self.usable, self.wild_total) else None
+
+    def keeps_every(self, rank: int | None) -> bool:
+        """Whether :meth:`keeps_alone` holds for every play onto the sets of ``rank``:
+        the other ranks make up the minimum with every wild card taken, and the cards the
+        rank's sets could take never leave too few. (What a play leaves of the cards that
+        no play could take is the same whatever the play: its cards were all counted as
+        ones a play might take.)"""
+        known = self.every_play.get(rank)
+        if known is None:
+            number = self.index.get(rank)
+            known = False
+            if number is not None:
+                alone = self.alone.get(number)
+                if alone is None:
+                    alone = self.alone[number] = self._others_alone(number)
+                _rank, rank_codes, _gains, most = self.groups[number]
+                held = sum(self.hand[code] for code in rank_codes)
+                known = alone[0] >= self.need and self._never_short(
+                    self.size, self.usable - most + held, self.wild_total)
+            self.every_play[rank] = known
+        return known
+
+    def keeps_alone(self, rank: int | None, codes: Sequence[int]) -> bool:
+        """A quick sufficient test for :meth:`keeps`: whether the play of ``codes`` onto
+        the sets of ``rank`` with the other ranks' best collection, the play's rank left
+        as the play leaves it, makes up the minimum and can never be short of cards to
+        keep. The wild cards the play takes cost the others no more than what they
+        count, which the play counts itself, so the others' best with the wild cards it
+        leaves is known per rank before any play (:attr:`alone`)."""
+        number = self.index.get(rank)
+        if number is None:
+            return False
+        s = self.game._s
+        values = s.values
+        is_wild = s.wild
+        counted = self.counted
+        gained = 0
+        wild_play = 0
+        last = -1
+        run = 0
+        for code in codes:  # (ascending)
+            run = run + 1 if code == last else 1
+            last = code
+            if is_wild[code]:
+                wild_play += 1
+            elif run <= counted[code]:  # (the counted copies go down first, AS-23)
+                gained += values[code]
+        alone = self.alone.get(number)
+        if alone is None:
+            alone = self.alone[number] = self._others_alone(number)
+        wild_left = self.wild_total - wild_play
+        if gained + alone[wild_left] < self.need:
+            return False
+        _rank, rank_codes, _gains, old_most = self.groups[number]
+        held = sum(self.hand[code] for code in rank_codes) - (len(codes) - wild_play)
+        return self._never_short(self.size - len(codes), self.usable - old_most + held,
+                                 wild_left)
+
+    def _others_alone(self, number: int) -> list[int]:
+        """By the most wild cards that may go down, the most the ranks but group
+        ``number``'s count, with the wild cards they place."""
+        if not self.prefix:
+            self._join_sides()
+        rest = combined_gains(self.prefix[number], self.suffix[number + 1])
+        wild_worth = self._wild_worth(self.counted)
+        found: list[int] = []
+        best = _NONE
+        for placed, value in enumerate(rest):
+            if value >= 0 and value + wild_worth[placed] > best:
+                best = value + wild_worth[placed]
+            found.append(best)
+        return found
+
+    def keeps(self, rank: int | None, codes: Sequence[int], shapes: tuple[Shape, ...]
+              ) -> bool | None:
+        """After the play of ``codes`` onto the sets of ``rank`` (None: a meld of wild
+        cards only) that leaves that rank's sets as ``shapes`` (sorted): whether a
+        collection still makes up the minimum (None where it might be short of the cards
+        to keep)."""
+        number = self.index.get(rank)
+        if number is None:
+            return None
+        s = self.game._s
+        values = s.values
+        hand = list(self.hand)
+        counted = list(self.counted)
+        need = self.need
+        wild_play = 0
+        is_wild = s.wild
+        for code in codes:
+            hand[code] -= 1
+            if counted[code]:  # (the counted copy goes down first, AS-23)
+                counted[code] -= 1
+                need -= values[code]
+            wild_play += is_wild[code]
+        if need <= 0:
+            return True
+        wild_total = self.wild_total - wild_play
+        _rank, rank_codes, _gains, old_most = self.groups[number]
+        key = (rank, shapes, need, tuple([hand[code] for code in rank_codes]),
+               tuple([counted[code] for code in rank_codes]),
+               tuple([counted[code] for code in s.wild_codes]), wild_total)
+        if key in self.answers:
+            return self.answers[key]
+        answer = self.answers[key] = self._keeps(number, rank, rank_codes, old_most, hand,
+                                                 counted, shapes, need, wild_total,
+                                                 len(codes))
+        return answer
+
+    def _keeps(self, number: int, rank: int | None, rank_codes: tuple[int, ...],
+               old_most: int, hand: Sequence[int], counted: Sequence[int],
+               shapes: tuple[Shape, ...], need: int, wild_total: int, played: int
+               ) -> bool | None:
+        """:meth:`keeps` once its play is read: ``hand`` and ``counted`` as it leaves
+        them, ``need`` still to count, ``wild_total`` wild cards held, ``played`` cards
+        gone down."""
+        gains, most = self._rank_gains(rank, rank_codes, hand, counted, shapes, wild_total)
+        if not self.prefix:
+            self._join_sides()
+        rest = combined_gains(self.prefix[number][:wild_total + 1], self.suffix[number + 1])
+        best = self._best(combined_gains(rest, gains), counted)
+        if best < need:
+            return False
+        usable = self.usable - old_most + most
+        return True if self._never_short(self.size - played, usable, wild_total) else None
+
+    def _join_sides(self) -> None:
+        """The knapsacks of the ranks before each rank and after it."""
+        size = self.wild_total + 1
+        best = [0] + [_NONE] * (size - 1)
+        self.prefix = [best]
+        for _rank, _codes, gains, _most in self.groups:
+            best = combined_gains(best, gains)
+            self.prefix.append(best)
+        best = [0] + [_NONE] * (size - 1)
+        suffix = [best]
+        for _rank, _codes, gains, _most in reversed(self.groups):
+            best = combined_gains(best, gains)
+            suffix.append(best)
+        self.suffix = suffix[::-1]

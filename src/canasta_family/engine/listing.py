@@ -32,6 +32,7 @@ from canasta_family.engine.constructors import (
     _RETRACT,
     _TAKE_WHOLE,
 )
+from canasta_family.engine.initial_meld_search import _Collection
 from canasta_family.engine.play_checks import (
     _NO_CODES,
     _NOTHING_FORBIDDEN,
@@ -605,6 +606,24 @@ class _Listing(_Checks):
             elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
                 out.append(_PLACE_ACTIONS[code])
 
+    def _owed_plays(self, plays: list[Action], need: int) -> list[Action]:
+        """Those of ``plays`` after which the owed initial meld (``need`` short) can still
+        be reached (AS-23): judged together on counts where the rules allow
+        (:meth:`_counts_keep`), the rest with the collection one search of the position
+        found."""
+        judge = self._owed_counts(need)
+        kept: list[Action] = []
+        found: _Collection | bool | None = None
+        searched = False
+        for action in plays:
+            known = None if judge is None else self._counts_keep(judge, action)
+            if known is None and not searched:
+                found = self._collection_reaches(need)
+                searched = True
+            if self._keeps_initial_reachable(action, found, known):
+                kept.append(action)
+        return kept
+
     def _list_merges(self, out: list[Action], melds: Sequence[Meld]) -> None:
         """Merges of two sets of one rank (AS-13)."""
         set_ranks = [m.rank for m in melds if m.rank is not None]
@@ -629,9 +648,7 @@ class _Listing(_Checks):
         if ctx.owes:
             # AS-23: only plays after which the minimum can still be reached, and no
             # discard, retraction or question before it is.
-            found = self._collection_reaches(ctx.need)
-            out[first_play:] = [action for action in out[first_play:]
-                                if self._keeps_initial_reachable(action, found)]
+            out[first_play:] = self._owed_plays(out[first_play:], ctx.need)
             if ctx.stranded and not self._provisional(side):
                 # PH-16's end without a discard, unless melds short of the minimum lie on
                 # the table: they must be completed first (PH-17, as the check says).

@@ -1,0 +1,194 @@
+"""AS-23 (classic Canasta CC-5): an owed initial meld judged on counts.
+
+After an initial pile take short of the minimum, every play must leave the minimum
+reachable this turn. Where the ranks are independent — no sequences, no discardable card
+to keep (PH-16), no sets waiting for a canasta of their rank (PH-10) — and the hand holds
+at least as many cards that no play could take as the plays must leave, the knapsack over
+the ranks in wild cards placed (``engine.initial_meld_bound.OwedCounts``) is the answer,
+not only a bound: one table of the position judges every play of a listing and every
+pile take of a draw listing, instead of a search per play.
+
+The answers must be the ones the search gives: random play of classic Canasta and the
+role test variants on it lists every owed position and every take twice, with and
+without the judge, and the two must agree (the listing digest proves the same on its own
+games). A position played through the public API shows a play refused because it spends
+the wild card another rank needs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from positions import play_random_hands
+from role_variants import JokersWildCanasta, NoBonusCanasta, new_role_game
+
+import canasta_family
+from canasta_family import Game, HandSetup, IllegalActionError
+from canasta_family.actions import Action, TakePile
+from canasta_family.engine import initial_meld_bound, listing, take_checks
+from canasta_family.engine.initial_meld_bound import OwedCounts
+from canasta_family.testing import check_listing_complete, check_refusal_leaves_state
+
+
+def play_and_compare(games: Sequence[Game], hands: int, seed: int,
+                     monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Play ``hands`` random hands of each game; at every owed listing and every take
+    check, answer again without the judge and compare."""
+    real_plays = listing._Listing._owed_plays
+    real_take = take_checks._TakeChecks._take_reaches_minimum
+    seen: Counter[str] = Counter()
+    wrong: list[str] = []
+
+    def without_judge() -> pytest.MonkeyPatch:
+        patch = pytest.MonkeyPatch()
+        patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+        return patch
+
+    def owed_plays(self: Game, plays: list[Action], need: int) -> list[Action]:
+        kept = real_plays(self, plays, need)
+        if self._owed_counts(need) is None:
+            return kept
+        seen["listings judged"] += 1
+        seen["plays judged"] += len(plays)
+        patch = without_judge()
+        try:
+            plain = real_plays(self, plays, need)
+        finally:
+            patch.undo()
+        if plain != kept:
+            wrong.append(f"{self.variant}: need {need}, judged {[str(a) for a in kept]}, "
+                         f"searched {[str(a) for a in plain]}")
+        return kept
+
+    def take_reaches(self: Game, action: TakePile, *args: object) -> bool:
+        answer = real_take(self, action, *args)  # type: ignore[arg-type]
+        seen["takes"] += 1
+        patch = without_judge()
+        try:
+            plain = real_take(self, action, *args)  # type: ignore[arg-type]
+        finally:
+            patch.undo()
+        if plain != answer:
+            wrong.append(f"{self.variant}: {action} judged {answer}, searched {plain}")
+        return answer
+
+    with monkeypatch.context() as patch:
+        patch.setattr(listing._Listing, "_owed_plays", owed_plays)
+        patch.setattr(take_checks._TakeChecks, "_take_reaches_minimum", take_reaches)
+        play_random_hands(games, hands, random.Random(seed))
+    assert wrong == [], "\n".join(wrong)
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_AS_23_CC_5_counts_list_as_the_search(players: int,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23/CC-5: the owed plays and the pile takes the judge on counts allows are the
+    ones the search allows, in random play of classic Canasta."""
+    games = [canasta_family.new_game("canasta", players=players, seed=seed)
+             for seed in (7, 8, 9)]
+    seen = play_and_compare(games, hands=10, seed=23, monkeypatch=monkeypatch)
+    assert seen["listings judged"] > 0 and seen["takes"] > 0, seen
+
+
+def test_AS_23_counts_list_as_the_search_when_card_roles_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23 on the role test variants: 2s naturals of their own rank (jokers the only
+    wild cards), and 3s plain naturals with no bonus cards."""
+    games = [new_role_game(JokersWildCanasta, players=2, seed=seed) for seed in (1, 2)]
+    games += [new_role_game(NoBonusCanasta, players=2, seed=seed,
+                            options={"threes": "natural"}) for seed in (1, 2)]
+    seen = play_and_compare(games, hands=5, seed=5, monkeypatch=monkeypatch)
+    assert seen["listings judged"] > 0, seen
+
+
+def test_AS_23_judge_reads_only_independent_ranks() -> None:
+    """Sequences (American Samba) and a discardable card to keep (PH-16, Pennies from
+    Heaven) leave the judge out: the search decides there."""
+    hand = [0] * 53
+    for variant, players in (("american-samba", 4), ("pennies-from-heaven", 6)):
+        game = canasta_family.new_game(variant, players=players, seed=1)
+        assert OwedCounts.of(game, 50, hand, hand, [], 10, 2) is None
+    game = canasta_family.new_game("canasta", players=4, seed=1)
+    assert OwedCounts.of(game, 50, hand, hand, [], 10, 2) is not None
+
+
+OTHERS = ("4c 5d 6c 6d 7h 8c 8d 9c 9d Kd 5d",
+          "4h 4s 5h 6h 6s 8h 8h 8s 9h 9s 10d",
+          "10c 10d 10h 10s Kc 5c 5s 6c 8c 9c 7c")
+
+
+def owed_after_queens() -> Game:
+    """Classic Canasta for four, seat 0 at 3,000 points (a minimum of 120, CC-5) takes
+    the pile's Qh with Qc Qd (30): 90 is still owed, from Kc Kd Ks (30), the joker (50)
+    and 4c 4d (10), with 9h 7s that no play takes."""
+    game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
+        hands=("Qc Qd Kc Kd Ks JK 4c 4d 9h 7s", *OTHERS), pile="Qh",
+        stock="Ks 5h 6h 5s", scores=(3000, 0), dealer=3))
+    assert game.initial_minimum(0) == 120
+    game.apply("take-pile Qc Qd")
+    assert game.owes_initial_meld()
+    return game
+
+
+def test_AS_23_CC_5_play_spending_the_wild_card_another_rank_needs_is_refused() -> None:
+    """AS-23/CC-5: the 90 owed needs the kings (30) and the 4s with the joker (60); the
+    kings with the joker make only 80, and the 4s cannot meld without it, nor can the
+    9 and the 7. So ``meld Kc Kd Ks JK`` is refused (CC-5) and leaves the game as it was,
+    and the two melds that keep the joker for the 4s are the only plays listed. The
+    judge on counts decides them: the listing is the same without it."""
+    game = owed_after_queens()
+    judge = OwedCounts.of(game, 90, game._hands[0], game._take_counts or [],
+                          game._melds[0], game.hand_size(0), 2)
+    assert judge is not None and judge.reachable() is True
+    plays = {str(action) for action in game.legal_actions()}
+    assert plays == {"meld Kc Kd Ks", "meld 4c 4d JK"}
+    error = check_refusal_leaves_state(game, "meld Kc Kd Ks JK")
+    assert isinstance(error, IllegalActionError)
+    assert error.rule == "CC-5"
+    check_listing_complete(game)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+        copy = game.clone()
+        assert {str(action) for action in copy.legal_actions()} == plays
+    game.apply("meld 4c 4d JK")
+    game.apply("meld Kc Kd Ks")
+    assert not game.owes_initial_meld()
+    assert game.hand_size(0) == 2
+
+
+def test_AS_23_keeps_answers_unknown_where_cards_to_keep_may_run_short() -> None:
+    """Where every card could go down, a collection might leave too few cards to keep:
+    the judge leaves the answer to the search (None) rather than guess."""
+    game = canasta_family.new_game("canasta", players=4, seed=1)
+    hand = [0] * 53
+    for code in (44, 45, 46, 47):  # Kc Kd Kh Ks: all four could meld
+        hand[code] = 1
+    judge = OwedCounts.of(game, 40, hand, hand, [], 4, 2)
+    assert judge is not None
+    assert judge.reachable() is None
+    assert initial_meld_bound.reach_bound(game, hand, hand, []) == 40
+
+
+def take_offered(hand: str) -> bool:
+    """Whether seat 0 (a minimum of 120, CC-5) may take the pile's Qh with Qc Qd."""
+    game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
+        hands=(f"Qc Qd {hand}", *OTHERS), pile="Qh", stock="Ks 5h 6h 5s",
+        scores=(3000, 0), dealer=3))
+    offered = "take-pile Qc Qd" in {str(action) for action in game.legal_actions()}
+    assert offered == game.is_legal("take-pile Qc Qd")
+    return offered
+
+
+def test_AS_23_CC_5_take_whose_melds_would_leave_too_few_cards_is_refused() -> None:
+    """AS-23/CC-5: the take counts 30 of 120, and only the kings (30) and the aces (60)
+    together make up the 90 left. With nothing else in hand, or one card, they leave too
+    few cards to discard and go on (and the side, with no canasta, may not go out,
+    CC-8), so the take is refused; with two more cards it is offered. The judge on counts
+    knows its table is no answer there, and leaves those positions to the search."""
+    assert not take_offered("Kc Kd Ks Ac Ad As")
+    assert not take_offered("Kc Kd Ks Ac Ad As 9h")
+    assert take_offered("Kc Kd Ks Ac Ad As 9h 7s")
