@@ -6,8 +6,8 @@ the listing asks the going-out solver once for the position itself, and then
 
 * where the position has no way out, no play has one (a way out after a play is one from
   here): every such play is refused without a solve;
-* a play that only adds to one rank's sets, as the way out the solver met does
-  (``Witness.allows``), is kept without a solve.
+* a play that only adds to one rank's sets (black 3s, AS-33, among them), as the way out
+  the solver met does (``Witness.allows``), is kept without a solve.
 
 For the same reason a position with no way out closes the rest of the turn: the
 positions its melds, lay-offs and red-3 placements lead to answer "no" without a look.
@@ -68,6 +68,8 @@ def judge(games: Iterable[Game], hands: int, seed: int,
         kept = real_allows(self, action)
         if kept:
             seen["kept by the witness"] += 1
+            if any(card.rank in self._s.stop_ranks for card in getattr(action, "cards", ())):
+                seen["black 3s kept by the witness"] += 1
             if not solved_after(self, action):
                 wrong.append(f"{self.variant.name}: {action} kept, but the position it "
                              f"leaves cannot go out")
@@ -113,6 +115,10 @@ def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
     seen = judge(games, hands=8, seed=35, monkeypatch=monkeypatch)
     assert seen["kept by the witness"] + seen["refused with the position"] > 0, seen
     assert seen["closed by an earlier position of the turn"] > 0, seen
+    if variant == "american-samba":
+        # AS-33: black 3s meld only to go out, so every such meld asks; the witness
+        # judges them as any rank's sets.
+        assert seen["black 3s kept by the witness"] > 0, seen
 
 
 @pytest.mark.parametrize("plugin", ROLE_PLUGINS, ids=lambda plugin: plugin.__name__)

@@ -432,9 +432,9 @@ class _GoingOut(_TakeChecks):
 
     def _witness_allows(self, action: Action) -> bool:
         """Whether the way out the solver met for this position (kept in its
-        :class:`OutNode`) stays open after ``action``: a new set, or a lay-off on a set,
-        of a side past its initial meld (an owed one counts cards as AS-23 says, which
-        the witness does not follow)."""
+        :class:`OutNode`) stays open after ``action``: a new set, or a lay-off on a set
+        (black 3s too), of a side past its initial meld (an owed one counts cards as AS-23
+        says, which the witness does not follow)."""
         side = self._s.side_of[self._current]
         if not self._initial[side] or self._take_counts is not None:
             return False
@@ -454,8 +454,10 @@ class _GoingOut(_TakeChecks):
                                   action.stands)
         else:
             return False
-        if meld.kind is not MeldKind.SET or meld.rank is None \
-                or int(meld.rank) not in self._s.set_rank_set:
+        # (Black 3s, which meld only to go out, AS-33, are sets of their rank to the
+        # solver and its witness as any other.)
+        if meld.kind is not MeldKind.SET or meld.rank is None or not (
+                int(meld.rank) in self._s.set_rank_set or meld.rank in self._s.stop_ranks):
             return False
         new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
         return witness.allows(self._whole(), int(meld.rank),
