@@ -1,18 +1,21 @@
-"""AS-23 (classic Canasta CC-5): an owed initial meld judged on counts.
+"""AS-23 (classic Canasta CC-5, Pennies from Heaven PH-17): an owed initial meld judged on
+counts.
 
 After an initial pile take short of the minimum, every play must leave the minimum
-reachable this turn. Where the ranks are independent — no sequences, no discardable card
-to keep (PH-16), no sets waiting for a canasta of their rank (PH-10) — and the hand holds
-at least as many cards that no play could take as the plays must leave, the knapsack over
-the ranks in wild cards placed (``engine.initial_meld_bound.OwedCounts``) is the answer,
-not only a bound: one table of the position judges every play of a listing and every
-pile take of a draw listing, instead of a search per play.
+reachable this turn; so must a first meld short of it where melds never go back (PH-17).
+Where the ranks are independent (no sequences) and the hand holds at least as many cards
+that no play could take as the plays must leave — one of them discardable where a card
+that may be discarded must stay (PH-16) — the knapsack over the ranks in wild cards
+placed (``engine.initial_meld_bound.OwedCounts``) is the answer, not only a bound: one
+table of the position judges every play of a listing and every pile take of a draw
+listing, instead of a search per play.
 
-The answers must be the ones the search gives: random play of classic Canasta and the
-role test variants on it lists every owed position and every take twice, with and
-without the judge, and the two must agree (the listing digest proves the same on its own
-games). A position played through the public API shows a play refused because it spends
-the wild card another rank needs.
+The answers must be the ones the search gives: random play of classic Canasta, Pennies
+from Heaven and the role test variants lists every owed position, every short first meld
+and every take twice, with and without the judge, and the two must agree (the listing
+digest proves the same on its own games). Positions played through the public API show a
+play refused because it spends the wild card another rank needs, and takes refused
+because their melds would leave too few cards.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from role_variants import JokersWildCanasta, NoBonusCanasta, new_role_game
 import canasta_family
 from canasta_family import Game, HandSetup, IllegalActionError
 from canasta_family.actions import Action, TakePile
-from canasta_family.engine import initial_meld_bound, listing, take_checks
+from canasta_family.engine import initial_meld, initial_meld_bound, listing, take_checks
 from canasta_family.engine.initial_meld_bound import OwedCounts
 from canasta_family.testing import check_listing_complete, check_refusal_leaves_state
 
@@ -39,6 +42,7 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
     check, answer again without the judge and compare."""
     real_plays = listing._Listing._owed_plays
     real_take = take_checks._TakeChecks._take_reaches_minimum
+    real_starts = initial_meld._InitialMeld._short_starts_ok
     seen: Counter[str] = Counter()
     wrong: list[str] = []
 
@@ -75,7 +79,21 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
             wrong.append(f"{self.variant}: {action} judged {answer}, searched {plain}")
         return answer
 
+    def short_starts_ok(self: Game, actions: Sequence[Action]) -> list[bool]:
+        answers = real_starts(self, actions)
+        seen["short starts"] += 1
+        patch = without_judge()
+        try:
+            plain = real_starts(self, actions)
+        finally:
+            patch.undo()
+        if plain != answers:
+            wrong.append(f"{self.variant}: short starts {[str(a) for a in actions]} "
+                         f"judged {answers}, searched {plain}")
+        return answers
+
     with monkeypatch.context() as patch:
+        patch.setattr(initial_meld._InitialMeld, "_short_starts_ok", short_starts_ok)
         patch.setattr(listing._Listing, "_owed_plays", owed_plays)
         patch.setattr(take_checks._TakeChecks, "_take_reaches_minimum", take_reaches)
         play_random_hands(games, hands, random.Random(seed))
@@ -94,6 +112,17 @@ def test_AS_23_CC_5_counts_list_as_the_search(players: int,
     assert seen["listings judged"] > 0 and seen["takes"] > 0, seen
 
 
+def test_AS_23_PH_16_PH_17_counts_list_as_the_search_in_pennies_from_heaven(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23/PH-16/PH-17 (and PH-10, a set of a rank waiting for a canasta of its open
+    one): the owed plays, the short first melds and the takes the judge allows are the
+    ones the search allows, in random play of Pennies from Heaven."""
+    games = [canasta_family.new_game("pennies-from-heaven", players=6, seed=seed)
+             for seed in (7, 8, 9)]
+    seen = play_and_compare(games, hands=8, seed=16, monkeypatch=monkeypatch)
+    assert seen["listings judged"] > 0 and seen["short starts"] > 0, seen
+
+
 def test_AS_23_counts_list_as_the_search_when_card_roles_change(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23 on the role test variants: 2s naturals of their own rank (jokers the only
@@ -106,12 +135,16 @@ def test_AS_23_counts_list_as_the_search_when_card_roles_change(
 
 
 def test_AS_23_judge_reads_only_independent_ranks() -> None:
-    """Sequences (American Samba) and a discardable card to keep (PH-16, Pennies from
-    Heaven) leave the judge out: the search decides there."""
+    """Sequences (American Samba) leave the judge out, and so does a hand with no card
+    that may be discarded where one must stay (PH-16, Pennies from Heaven): the search
+    decides there."""
     hand = [0] * 53
-    for variant, players in (("american-samba", 4), ("pennies-from-heaven", 6)):
-        game = canasta_family.new_game(variant, players=players, seed=1)
-        assert OwedCounts.of(game, 50, hand, hand, [], 10, 2) is None
+    hand[12] = 1  # 5♣
+    samba = canasta_family.new_game("american-samba", players=4, seed=1)
+    assert OwedCounts.of(samba, 50, hand, hand, [], 10, 2) is None
+    pennies = canasta_family.new_game("pennies-from-heaven", players=6, seed=1)
+    assert OwedCounts.of(pennies, 50, hand, hand, [], 10, 2) is None
+    assert OwedCounts.of(pennies, 50, hand, hand, [], 10, 2, free=[12]) is not None
     game = canasta_family.new_game("canasta", players=4, seed=1)
     assert OwedCounts.of(game, 50, hand, hand, [], 10, 2) is not None
 
@@ -192,3 +225,28 @@ def test_AS_23_CC_5_take_whose_melds_would_leave_too_few_cards_is_refused() -> N
     assert not take_offered("Kc Kd Ks Ac Ad As")
     assert not take_offered("Kc Kd Ks Ac Ad As 9h")
     assert take_offered("Kc Kd Ks Ac Ad As 9h 7s")
+
+
+PH_OTHERS = ("4d 5h 6s 8c", "4h 5s 6c 8d", "4s 5c 6d 8h", "9c 10d Jh Qs", "9d 10h Js Qc")
+
+
+def pennies_take_offered(hand: str) -> bool:
+    """Whether seat 0 of Pennies from Heaven (a minimum of 50, PH-17) may take the pile's
+    Kh with Kc Kd (30)."""
+    game = canasta_family.new_game("pennies", seed=1, start=HandSetup(
+        hands=(f"Kc Kd {hand}", *PH_OTHERS), pile="Kh", stock="Kh Ks", melds=((), ()),
+        feet=("Ac", "Kc", "Qd", "Jc", "10c", "9h"), dealer=5, to_play=0))
+    offered = "take-pile Kc Kd" in {str(action) for action in game.legal_actions()}
+    assert offered == game.is_legal("take-pile Kc Kd")
+    return offered
+
+
+def test_AS_23_PH_16_take_whose_melds_would_leave_only_sevens_is_refused() -> None:
+    """AS-23/PH-16/PH-17: after the take 20 of 50 is owed, and the aces (60) make it up,
+    but they would leave only 7c 7h, which may not be discarded (PH-16) and cannot meld:
+    the take is refused. Two cards stay, so the cards to keep are never short; the judge
+    on counts also asks that one of the cards no play could take may be discarded, and
+    leaves the position to the search where none can. With a lone 9h beside them the
+    take is offered."""
+    assert not pennies_take_offered("Ac Ad As 7c 7h")
+    assert pennies_take_offered("Ac Ad As 7c 7h 9h")

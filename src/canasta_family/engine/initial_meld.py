@@ -63,13 +63,16 @@ class _InitialMeld(_LayoffEntries):
 
     def _short_starts_ok(self, actions: Sequence[Action]) -> list[bool]:
         """:meth:`_short_start_ok` of each of ``actions`` (the plays of one listing), with
-        one search of the position for them all: the collection of plays it finds
-        answers at once for every play that leaves it playable (``_Collection.survives``),
-        as after a pile take (AS-23); only the others are searched again."""
+        one judge on counts (:meth:`_counts_keep`) or one search of the position for them
+        all: the collection of plays the search finds answers at once for every play that
+        leaves it playable (``_Collection.survives``), as after a pile take (AS-23); only
+        the others are searched again."""
         side = self._s.side_of[self._current]
         minimum = self._minimum[side] - self._turn_value
         probe: Game | None = None
+        judge: OwedCounts | None = None
         found: _Collection | bool | None = None
+        searched = False
         answers: list[bool] = []
         for action in actions:
             if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
@@ -86,8 +89,14 @@ class _InitialMeld(_LayoffEntries):
                 probe = self.clone()
                 probe._take_counts = probe._hands[probe._current][:]
                 probe._legal_cache = None
+                judge = probe._owed_counts(minimum)
+            # The judge on counts where the rules allow, else the collection one search
+            # of the position finds.
+            known = None if judge is None else probe._counts_keep(judge, action)
+            if known is None and not searched:
                 found = probe._collection_reaches(minimum)
-            answers.append(probe._keeps_initial_reachable(action, found))
+                searched = True
+            answers.append(probe._keeps_initial_reachable(action, found, known))
         return answers
 
     def _owes_initial(self, side: int) -> bool:
@@ -599,9 +608,16 @@ class _InitialMeld(_LayoffEntries):
         player = self._current
         counts = self._take_counts
         assert counts is not None
-        return OwedCounts.of(self._whole(), need, self._hands[player], counts,
+        hand = self._hands[player]
+        free: list[int] = []
+        if self._s.strand_check:
+            # PH-16: the cards that may be discarded now (canastas made on the way only
+            # lift restrictions, docs/hooks.md).
+            forbidden = self._forbidden(player, False)
+            free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+        return OwedCounts.of(self._whole(), need, hand, counts,
                              self._melds[self._s.side_of[player]], self._hsize[player],
-                             self._cards_kept(None))
+                             self._cards_kept(None), free)
 
     def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays

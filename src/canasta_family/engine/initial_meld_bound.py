@@ -23,18 +23,19 @@ hand, the discardable card (PH-16), the plays' order and the one-lay-off-per-mel
 the search, each of which can only lower what a collection counts. So a position whose
 bound is short of the minimum has no collection.
 
-Where it is the answer (:class:`OwedCounts`): without sequences, a discardable card to
-keep (PH-16) or sets that wait for a canasta of their rank (PH-10), a rank's sets can end
+Where it is the answer (:class:`OwedCounts`): without sequences, a rank's sets can end
 the same whether its cards go down in one play or in several (the set rules judge the set
-a play makes, and the one rule on a lay-off itself, no wild card onto a natural canasta,
-binds a single play no less than the first of several), so the one-lay-off rule costs
-nothing; and where the hand holds at least
-as many cards that no play could take as the plays must leave (the naturals each rank's
-sets cannot absorb, stop and bonus cards), no collection is ever short of cards to keep.
-Then a position reaches the minimum exactly when its bound does, and so does the position
-after each play of a listing: :meth:`OwedCounts.keeps` answers for each from the ranks'
-tables of the position, kept once, with the play's rank computed again (the other ranks
-joined once from each side, as prefix and suffix knapsacks).
+a play makes, the one rule on a lay-off itself, no wild card onto a natural canasta, binds
+a single play no less than the first of several, and where a set of a rank waits for a
+canasta of its open one, PH-10, the ranks' table plays the lay-off that completes it
+first), so the one-lay-off rule costs nothing. Where the hand holds at least as many cards
+that no play could take (the naturals each rank's sets cannot absorb, stop and bonus
+cards) as the plays must leave, and, where a discardable card must stay (PH-16), one of
+them may be discarded, no collection is ever short of cards to keep. Then a position
+reaches the minimum exactly when its bound does, and so does the position after each
+play of a listing: :meth:`OwedCounts.keeps` answers for each from the ranks' tables of
+the position, kept once, with the play's rank computed again (the other ranks joined
+once from each side, as prefix and suffix knapsacks).
 """
 
 from __future__ import annotations
@@ -206,25 +207,28 @@ class OwedCounts:
     True
     """
 
-    __slots__ = ("alone", "answers", "counted", "every_play", "game", "groups", "hand",
-                 "index", "keep", "need", "prefix", "shapes", "size", "suffix", "usable",
-                 "wild_total")
+    __slots__ = ("alone", "answers", "counted", "every_play", "free_kept", "game",
+                 "groups", "hand", "index", "keep", "need", "prefix", "shapes", "size",
+                 "suffix", "usable", "wild_total")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
-           melds: Sequence[Meld], size: int, keep: int) -> OwedCounts | None:
+           melds: Sequence[Meld], size: int, keep: int, free: Sequence[int] = ()
+           ) -> OwedCounts | None:
         """The judge of a position (the cards ``hand`` of which ``counted`` count, the
-        side's ``melds``, ``size`` cards held, ``keep`` to leave), or None where the
-        variant's rules make the bound no answer."""
+        side's ``melds``, ``size`` cards held, ``keep`` to leave, and where a discardable
+        card must stay, PH-16, the codes ``free`` that may be discarded), or None where
+        the variant's rules make the bound no answer, or a discardable card must stay
+        and none is held."""
         s = game._s
-        mr = s.meld
-        if not s.count_solver or mr.runs or s.strand_check or s.custom_meld_check \
-                or (mr.one_open_meld_per_rank and not mr.one_meld_per_rank):
+        if not s.count_solver or s.meld.runs or s.custom_meld_check \
+                or (s.strand_check and not free):
             return None
-        return OwedCounts(game, need, hand, counted, melds, size, keep)
+        return OwedCounts(game, need, hand, counted, melds, size, keep, free)
 
     def __init__(self, game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
-                 melds: Sequence[Meld], size: int, keep: int) -> None:
+                 melds: Sequence[Meld], size: int, keep: int,
+                 free: Sequence[int] = ()) -> None:
         s = game._s
         self.game = game
         self.need = need
@@ -253,6 +257,16 @@ class OwedCounts:
         self.index = {group[0]: number for number, group in enumerate(self.groups)}
         self.usable = sum(group[3] for group in self.groups)
         """The naturals the ranks' sets could take at most, all ranks together."""
+        self.free_kept = not s.strand_check
+        """Whether a card that may be discarded always stays (PH-16; no such rule: true):
+        one of ``free`` that is no wild card, of a rank whose sets can take none of its
+        naturals. A play's cards never include it, and no play makes its rank's sets take
+        more naturals than they could before."""
+        if not self.free_kept:
+            takes = {rank for rank, _codes, _gains, most in self.groups if most}
+            is_wild = s.wild
+            self.free_kept = any(hand[code] and not is_wild[code]
+                                 and code // 4 + 2 not in takes for code in free)
         self.prefix: list[list[int]] = []
         self.suffix: list[list[int]] = []
         self.alone: dict[int, list[int]] = {}
@@ -302,8 +316,9 @@ class OwedCounts:
 
     def _never_short(self, size: int, usable: int, wild_held: int) -> bool:
         """Whether ``size`` cards held, of which at most ``usable`` naturals and
-        ``wild_held`` wild cards could go down, always leave the cards to keep."""
-        return size - usable - wild_held >= self.keep
+        ``wild_held`` wild cards could go down, always leave the cards to keep, a
+        discardable one among them where one must stay (PH-16)."""
+        return size - usable - wild_held >= self.keep and self.free_kept
 
     def reachable(self) -> bool | None:
         """Whether the position has a collection of plays that makes up the minimum (None

@@ -308,16 +308,15 @@ class _TakeChecks(_InitialMeld):
             melds.append(meld)
         else:
             melds[join] = meld
+        free: list[int] = []
+        if s.strand_check:
+            kinds = tuple(m.canasta for m in melds if m.canasta is not None)
+            forbidden = self._forbidden(player, False, kept, kinds)
+            free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
         judge = OwedCounts.of(self._whole(), need, kept, held, melds, size,
-                              self._cards_kept(None))
+                              self._cards_kept(None), free)
         found: _Collection | bool | None = None if judge is None else judge.reachable()
         if found is None:
-            free: list[int] = []
-            if s.strand_check:
-                kinds = tuple(m.canasta for m in melds if m.canasta is not None)
-                forbidden = self._forbidden(player, False, kept, kinds)
-                free = [c for c in range(NUM_CODES)
-                        if kept[c] and CARDS[c] not in forbidden]
             found = self._collection_search(need, held, melds, size, kept, free, True) \
                 if free or not s.strand_check else False
         if found is not None and found is not False:
