@@ -157,10 +157,10 @@ def test_AS_23_play_recheck_without_a_copy_matches_the_copy(
     differ: list[str] = []
 
     def spy(self: Game, action: object, found: _Collection | bool | None = None,
-            collection: bool | None = None) -> bool:
+            collection: bool | None = None, gave_up: bool = False) -> bool:
         # (``collection``: what the judge on counts found, where it decides: its answer
         # is the engine's, held to the reference like the search's.)
-        got = real(self, action, found, collection)  # type: ignore[arg-type]
+        got = real(self, action, found, collection, gave_up)  # type: ignore[arg-type]
         want = reference_keeps_reachable(self, action)
         answers[(got, isinstance(action, MakeMeld | LayOff))] += 1
         if got != want:

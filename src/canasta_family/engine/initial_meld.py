@@ -96,7 +96,8 @@ class _InitialMeld(_LayoffEntries):
             if known is None and not searched:
                 found = probe._collection_reaches(minimum)
                 searched = True
-            answers.append(probe._keeps_initial_reachable(action, found, known))
+            answers.append(probe._keeps_initial_reachable(
+                action, found, known, gave_up=known is None and found is None))
         return answers
 
     def _owes_initial(self, side: int) -> bool:
@@ -653,9 +654,20 @@ class _InitialMeld(_LayoffEntries):
         shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
         return judge.keeps(rank, codes, tuple(sorted(shapes)))
 
+    def _made_play(self, action: Action) -> Game:
+        """A copy of the game that has made the play ``action`` (checked), sharing the
+        turn's going-out answers."""
+        if self._out_memo is None:
+            self._out_memo = {}  # made before the copy, so that it shares the answers
+        after = self.clone()
+        after._legal_cache = None
+        after._executors[type(action)](after, action)
+        return after
+
     def _keeps_initial_reachable(self, action: Action,
                                  found: _Collection | bool | None = None,
-                                 collection: bool | None = None) -> bool:
+                                 collection: bool | None = None,
+                                 gave_up: bool = False) -> bool:
         """Whether the initial meld owed after a pile take can still be reached after the
         play ``action`` (AS-23). With ``found``, the collection the search found for the
         position as it is, a play that leaves that collection playable is answered at
@@ -663,7 +675,10 @@ class _InitialMeld(_LayoffEntries):
         only where the search gives up or a variant's hook must see the game), and where
         no collection that keeps two cards is left, by whether the player can still go
         out this turn (see :meth:`_initial_reachable`). ``collection``: whether such a
-        collection is left, where the caller knows (see :meth:`_counts_keep`)."""
+        collection is left, where the caller knows (see :meth:`_counts_keep`).
+        ``gave_up``: the search of the position as it is gave up (its budget spent), so
+        that one after the play most likely does too: the completion finder, which
+        decides there, is tried on the copy first."""
         if collection:
             return True
         side = self._s.side_of[self._current]
@@ -691,6 +706,15 @@ class _InitialMeld(_LayoffEntries):
         given_up = False
         if out_only and not self._out_bounds_met():
             return False
+        after: Game | None = None
+        finder_tried = False
+        searched_alike = False
+        if gave_up and not out_only:
+            # (A collection the finder completes is one the search would find.)
+            after = self._made_play(action)
+            if after._completion_found(need, True) or after._completion_found(need, False):
+                return True
+            finder_tried = True
         if not out_only and isinstance(action, (MakeMeld, LayOff)) and not s.strand_check \
                 and not s.custom_meld_check and self._hsize[player] > len(used):
             # The search needs only what the play changes: the counts that qualify, the
@@ -711,7 +735,9 @@ class _InitialMeld(_LayoffEntries):
             size = self._hsize[player] - len(used)
             # Derived plays miss new sets of a rank a play's canasta closes, which were
             # barred before it while its meld was open (PH-10): there, list them anew.
-            if isinstance(found, _Collection) and not s.meld.one_open_meld_per_rank:
+            derived = isinstance(found, _Collection) and not s.meld.one_open_meld_per_rank
+            if derived:
+                assert isinstance(found, _Collection)
                 changed = len(melds) - 1 if isinstance(action, MakeMeld) else action.meld
                 plays = self._plays_after(found, melds, changed, hand, left)
                 # (Where the rank of a new set never waits for a canasta the melds
@@ -729,17 +755,18 @@ class _InitialMeld(_LayoffEntries):
                     return False
                 out_only = True
             given_up = reached is None
-        if self._out_memo is None:
-            self._out_memo = {}  # made before the copy, so that it shares the answers
-        after = self.clone()
-        after._legal_cache = None
-        after._executors[type(action)](after, action)
-        if given_up and (after._completion_found(need, True)
-                         or after._completion_found(need, False)):
+            # The search of the copy below is this one, on the same inputs, where the
+            # plays were not derived: where this one gave up, so does it.
+            searched_alike = given_up and not derived
+        if after is None:
+            after = self._made_play(action)
+        if given_up and not finder_tried and (after._completion_found(need, True)
+                                              or after._completion_found(need, False)):
             # The search gave up: the completion finder's plays, which decide where it
             # does, are tried before searching the same position once more.
             return True
-        if not out_only and after._initial_reachable(going_out=False, finder=not given_up):
+        if not out_only and not searched_alike and after._initial_reachable(
+                going_out=False, finder=not (given_up or finder_tried)):
             return True
         # Going out after the play needs it possible before it: the bounds of this
         # position, kept for the turn, rule out every play of a listing at once.

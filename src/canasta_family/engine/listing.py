@@ -620,7 +620,8 @@ class _Listing(_Checks):
             if known is None and not searched:
                 found = self._collection_reaches(need)
                 searched = True
-            if self._keeps_initial_reachable(action, found, known):
+            if self._keeps_initial_reachable(action, found, known,
+                                             gave_up=known is None and found is None):
                 kept.append(action)
         return kept
 
