@@ -150,3 +150,13 @@ def new_role_game(plugin: type, *, players: int = 2, seed: int = 1,
     return Game(role_variant(plugin), players=players, seed=seed, options=options,
                 start=start)
 
+
+
+def role_canasta_games() -> list[Game]:
+    """Two-player games of the test variants on classic Canasta, two seeds each: 2s as
+    naturals of their own rank (jokers the only wild cards), and 3s as plain naturals
+    with no bonus cards."""
+    games = [new_role_game(JokersWildCanasta, players=2, seed=seed) for seed in (1, 2)]
+    games += [new_role_game(NoBonusCanasta, players=2, seed=seed,
+                            options={"threes": "natural"}) for seed in (1, 2)]
+    return games

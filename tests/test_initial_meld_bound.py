@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 from positions import play_random_hands
-from role_variants import JokersWildCanasta, NoBonusCanasta, new_role_game
+from role_variants import role_canasta_games
 
 import canasta_family
 from canasta_family import Game
@@ -85,10 +85,7 @@ def test_AS_23_CC_5_PH_17_bound_never_refuses_a_reachable_minimum(
 def test_AS_23_bound_holds_when_card_roles_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23 on the role test variants: 2s as naturals of their own rank (jokers the only
     wild cards), and 3s as plain naturals with no bonus cards."""
-    games = [new_role_game(JokersWildCanasta, players=2, seed=seed) for seed in (1, 2)]
-    games += [new_role_game(NoBonusCanasta, players=2, seed=seed,
-                            options={"threes": "natural"}) for seed in (1, 2)]
-    seen = play_and_judge(games, hands=5, seed=23, monkeypatch=monkeypatch)
+    seen = play_and_judge(role_canasta_games(), hands=5, seed=23, monkeypatch=monkeypatch)
     assert seen["searches"] > 0, seen
 
 

@@ -6,9 +6,10 @@ up, the listing tries the finder on each play's copy before searching what the p
 leaves (a collection the finder completes is one the search would find), and a play's
 search that gave up on the same inputs as the copy's is not run a second time (it would
 give up again). Neither may change a listing: with the budget lowered so that searches
-give up often, random play of the Samba variants, where no judge on counts decides,
-lists every such position again with each play judged plainly on a copy, and the two
-must agree.
+give up often, random play of the Samba variants, where no judge on counts decides, and
+of Pennies from Heaven, where a discardable card must stay (PH-16: there the finder waits
+for the search, as it reads that rule at each of its steps), lists every such position
+again with each play judged plainly on a copy, and the two must agree.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from canasta_family.engine.initial_meld_search import _Collection
 
 
 @pytest.mark.parametrize(("variant", "players"), [
-    ("american-samba", 4), ("dutch-samba", 3), ("samba", 2)])
+    ("american-samba", 4), ("dutch-samba", 3), ("samba", 2), ("pennies-from-heaven", 6)])
 def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
         variant: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23: where the search of an owed position gives up, its listing is the one the

@@ -709,8 +709,10 @@ class _InitialMeld(_LayoffEntries):
         after: Game | None = None
         finder_tried = False
         searched_alike = False
-        if gave_up and not out_only:
-            # (A collection the finder completes is one the search would find.)
+        if gave_up and not out_only and not s.strand_check:
+            # (A collection the finder completes is one the search would find; not where
+            # a discardable card must stay, PH-16: the finder asks for one at each step,
+            # as canastas made lift restrictions, the search for one of the first.)
             after = self._made_play(action)
             if after._completion_found(need, True) or after._completion_found(need, False):
                 return True

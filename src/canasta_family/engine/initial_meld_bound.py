@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from canasta_family.engine.initial_meld_search import _value_counted
 from canasta_family.engine.out_solver import Shape, rank_options, set_shapes
 from canasta_family.melds import Meld, MeldKind
 
@@ -362,20 +363,10 @@ class OwedCounts:
         if number is None:
             return False
         s = self.game._s
-        values = s.values
         is_wild = s.wild
-        counted = self.counted
-        gained = 0
-        wild_play = 0
-        last = -1
-        run = 0
-        for code in codes:  # (ascending)
-            run = run + 1 if code == last else 1
-            last = code
-            if is_wild[code]:
-                wild_play += 1
-            elif run <= counted[code]:  # (the counted copies go down first, AS-23)
-                gained += values[code]
+        naturals = tuple([code for code in codes if not is_wild[code]])
+        wild_play = len(codes) - len(naturals)
+        gained = _value_counted(naturals, self.counted, s.values)
         alone = self.alone.get(number)
         if alone is None:
             alone = self.alone[number] = self._others_alone(number)
