@@ -49,8 +49,8 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
         def spy(self: Game, *args: object) -> object:
             answer = real(self, *args)
             seen[label] += 1
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+            with pytest.MonkeyPatch.context() as judge_off:
+                judge_off.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
                 plain = real(self, *args)
             if plain != answer:
                 wrong.append(f"{self.variant}: {name}{[str(a) for a in args]} judged "
