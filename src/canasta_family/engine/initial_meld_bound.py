@@ -119,28 +119,35 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
         most = rank_most(game, rank, held, shapes or (), wild_total) \
             if rank in set_ranks else \
             (0,) + (_NONE,) * wild_total
-        # The counted naturals of the rank, most valuable first: a play melds those.
-        worth = sorted((values[code] for code in codes for _ in range(counted[code])),
-                       reverse=True)
-        prefix = [0]
-        for value in worth:
-            prefix.append(prefix[-1] + value)
-        gains = [_NONE if n < 0 else prefix[min(n + running, held, len(worth))]
+        prefix = counted_worth(values, codes, counted)
+        gains = [_NONE if n < 0 else prefix[min(n + running, held, len(prefix) - 1)]
                  for n in most]
         best = combined_gains(best, gains)
     wild_shapes = shapes_of.get(None)
     if wild_total and (s.meld.wild_melds or wild_shapes):
         most = rank_most(game, None, 0, wild_shapes or (), wild_total)
         best = combined_gains(best, [_NONE if n < 0 else 0 for n in most])
-    # The wild cards placed: the counted ones first, the most valuable of them first.
-    wild_worth = sorted((values[code] for code in s.wild_codes
-                         for _ in range(counted[code])), reverse=True)
-    wild_prefix = [0]
-    for value in wild_worth:
-        wild_prefix.append(wild_prefix[-1] + value)
-    last = len(wild_worth)
+    wild_prefix = counted_worth(values, s.wild_codes, counted)
+    last = len(wild_prefix) - 1
     return max(value + wild_prefix[min(placed, last)]
                for placed, value in enumerate(best) if value >= 0)
+
+
+def counted_worth(values: Sequence[int], codes: Sequence[int], counted: Sequence[int]
+                  ) -> list[int]:
+    """What the first ``k`` cards of ``codes`` that a play melds count, for each ``k``:
+    the counted copies (``counted``), most valuable first, as a play melds those
+    (AS-23).
+
+    >>> counted_worth([0] * 4 + [5, 10], [4, 5], [0] * 4 + [1, 2])
+    [0, 10, 20, 25]
+    """
+    worth = sorted((values[code] for code in codes for _ in range(counted[code])),
+                   reverse=True)
+    prefix = [0]
+    for value in worth:
+        prefix.append(prefix[-1] + value)
+    return prefix
 
 
 def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
@@ -286,26 +293,16 @@ class OwedCounts:
         the most naturals those sets can take)."""
         held = sum(hand[code] for code in codes)
         most = rank_most(self.game, rank, held, shapes, wild_total)
-        # The counted naturals of the rank, most valuable first: a play melds those.
-        values = self.game._s.values
-        worth = sorted((values[code] for code in codes for _ in range(counted[code])),
-                       reverse=True)
-        prefix = [0]
-        for value in worth:
-            prefix.append(prefix[-1] + value)
-        gains = [_NONE if n < 0 else prefix[min(n, len(worth))] for n in most]
+        prefix = counted_worth(self.game._s.values, codes, counted)
+        last = len(prefix) - 1
+        gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
         return gains, max(most)
 
     def _wild_worth(self, counted: Sequence[int]) -> list[int]:
         """By wild cards placed, what they count at most: the counted ones first, the
         most valuable of them first."""
         s = self.game._s
-        values = s.values
-        worth = sorted((values[code] for code in s.wild_codes
-                        for _ in range(counted[code])), reverse=True)
-        prefix = [0]
-        for value in worth:
-            prefix.append(prefix[-1] + value)
+        prefix = counted_worth(s.values, s.wild_codes, counted)
         prefix.extend([prefix[-1]] * (self.wild_total + 1 - len(prefix)))
         return prefix
 
