@@ -224,3 +224,56 @@ def test_AS_23_PH_16_take_whose_melds_would_leave_only_sevens_is_refused() -> No
     take is offered."""
     assert not pennies_take_offered("Ac Ad As 7c 7h")
     assert pennies_take_offered("Ac Ad As 7c 7h 9h")
+
+
+def test_AS_23_CC_5_cards_held_back_decide_where_every_card_could_go_down() -> None:
+    """AS-23/CC-5: after taking the Qh with Qc Qd (30 of 120), every card left could go
+    down, so the cards to keep (two) are not sure from the knapsack alone. Holding two
+    naturals back settles it: Kc Kd Kh and three aces make the 90, and a king and an ace
+    stay. The plays listed are the search's: the sets of three kings or three aces, not
+    all four kings, which would leave too few cards once the aces are down."""
+    game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
+        hands=("Qc Qd Kc Kd Kh Ks Ac Ad Ah As", *OTHERS), pile="Qh",
+        stock="Ks 5h 6h 5s", scores=(3000, 0), dealer=3))
+    game.apply("take-pile Qc Qd")
+    assert game.owes_initial_meld() and game.hand_size(0) == 8
+    judge = OwedCounts.of(game, 90, game._hands[0], game._take_counts or [],
+                          game._melds[0], game.hand_size(0), 2)
+    assert judge is not None
+    spare = judge.spared()
+    assert spare is not None and sum(spare.hand) == 6  # a king and an ace held back
+    assert judge.reachable() is True
+    plays = {str(action) for action in game.legal_actions()}
+    assert "meld Kc Kd Kh" in plays and "meld Ac Ad Ah" in plays
+    assert "meld Kc Kd Kh Ks" not in plays
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+        assert {str(action) for action in game.clone().legal_actions()} == plays
+    error = check_refusal_leaves_state(game, "meld Kc Kd Kh Ks")
+    assert isinstance(error, IllegalActionError)
+    check_listing_complete(game)
+
+
+def test_AS_23_cards_held_back_are_uncounted_ones_of_the_fullest_rank() -> None:
+    """AS-23: the judge that holds cards back takes them from the rank holding the most,
+    a copy that does not count towards the minimum first (it came with the pile), so
+    that the minimum loses as little as it can."""
+    game = canasta_family.new_game("canasta", players=4, seed=1)
+    hand = [0] * 53
+    counted = [0] * 53
+    for code in (44, 45, 46, 47, 28, 29, 30):  # Kc Kd Kh Ks 9c 9d 9h
+        hand[code] = 1
+    for code in (44, 45, 28, 29, 30):  # Kh Ks came with the pile
+        counted[code] = 1
+    judge = OwedCounts.of(game, 50, hand, counted, [], 7, 2)
+    assert judge is not None
+    spare = judge.spared()
+    assert spare is not None
+    held_back = [code for code in range(53) if hand[code] != spare.hand[code]]
+    assert held_back == [46, 47]  # both uncounted kings; the 9s stay whole
+    # Kc Kd cannot meld alone: held back so, the 9s make 30 of 50. That "no" is not the
+    # position's (a collection might use the kings held back), so the judge answers
+    # None and the search decides: the kings (20) and the 9s (30) make 50, but leave
+    # at most one card, so none is left.
+    assert spare.reachable() is False
+    assert judge.reachable() is None

@@ -624,13 +624,45 @@ class _InitialMeld(_LayoffEntries):
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
         still makes up the owed minimum after it, or None where the judge cannot tell (a
         play that is not onto one rank's sets, or that leaves no card)."""
-        cards = action.cards if isinstance(action, (MakeMeld, LayOff)) else ()
-        if not cards or len(cards) >= judge.size:
+        if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
+        cards = action.cards
         # (No sequences where the judge reads the rules: a meld is a set of its
         # naturals' rank, or of wild cards only.)
-        is_wild = self._s.wild
+        s = self._s
         codes = sorted([c.code for c in cards])
+        # Plays alike but for the suits of their naturals, or for which wild cards of one
+        # value they hold, leave the judge the same: it reads a rank's cards by how many
+        # and what the counted ones are worth, a set's shape by naturals and wild cards.
+        card_class, counted = s.card_class, judge.counted
+        alike: list[int] = []
+        last = run = -1
+        for code in codes:
+            run = run + 1 if code == last else 0
+            last = code
+            alike.append(card_class[code] * 2 + (run < counted[code]))
+        alike.sort()
+        key = (action.meld if isinstance(action, LayOff) else -1, action.stands,
+               tuple(alike))
+        plays = judge.plays
+        if key in plays:
+            return plays[key]
+        answer = self._counts_keep_read(judge, action, codes)
+        if answer is None:
+            # Perhaps too few cards stay: a collection that leaves some naturals alone
+            # settles it where there is one.
+            spare = judge.spared()
+            if spare is not None and spare.holds(codes) \
+                    and self._counts_keep_read(spare, action, codes):
+                answer = True
+        plays[key] = answer
+        return answer
+
+    def _counts_keep_read(self, judge: OwedCounts, action: Action, codes: list[int]
+                          ) -> bool | None:
+        """:meth:`_counts_keep` for a play not met before: its cards are ``codes``
+        (ascending)."""
+        is_wild = self._s.wild
         old_meld = None
         if isinstance(action, LayOff):
             old_meld = self._melds[self._s.side_of[self._current]][action.meld]

@@ -36,6 +36,11 @@ reaches the minimum exactly when its bound does, and so does the position after 
 play of a listing: :meth:`OwedCounts.keeps` answers for each from the ranks' tables of
 the position, kept once, with the play's rank computed again (the other ranks joined
 once from each side, as prefix and suffix knapsacks).
+
+Where the hand holds fewer such cards (a big hand after a pile take, most of it
+meldable), the same judge of the hand with the missing number of naturals held back
+(:meth:`OwedCounts.spared`) still says "yes" for the position: its collections leave
+those naturals in hand. Its "no" says nothing, and the search decides.
 """
 
 from __future__ import annotations
@@ -215,9 +220,9 @@ class OwedCounts:
     True
     """
 
-    __slots__ = ("alone", "answers", "counted", "every_play", "free_kept", "game",
-                 "groups", "hand", "index", "keep", "need", "prefix", "shapes", "size",
-                 "suffix", "usable", "wild_total")
+    __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
+                 "groups", "hand", "index", "keep", "melds", "need", "plays", "prefix",
+                 "shapes", "size", "spare", "suffix", "usable", "wild_total")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -242,8 +247,12 @@ class OwedCounts:
         self.need = need
         self.hand = hand
         self.counted = counted
+        self.melds = melds
         self.size = size
         self.keep = keep
+        self.free = free
+        self.spare: OwedCounts | bool | None = False
+        """The judge that holds cards back (:meth:`spared`): False until first asked."""
         self.wild_total = wild_total = sum(s.wild_counts(hand))
         self.shapes = shapes_of = set_shapes(melds)
         # Per rank that plays could reach (None: melds of wild cards only): the rank, its
@@ -285,6 +294,9 @@ class OwedCounts:
         cards often leave the same."""
         self.every_play: dict[int | None, bool] = {}
         """Per rank, whether :meth:`keeps_alone` holds for every play onto its sets."""
+        self.plays: dict[tuple[object, ...], bool | None] = {}
+        """The answers of ``Game._counts_keep`` by the play's cards as the judge reads
+        them (kept here so that they last one listing, as the judge does)."""
 
     def _rank_gains(self, rank: int | None, codes: Sequence[int], hand: Sequence[int],
                     counted: Sequence[int], shapes: tuple[Shape, ...], wild_total: int
@@ -326,7 +338,63 @@ class OwedCounts:
             best = combined_gains(best, gains)
         if self._best(best, self.counted) < self.need:
             return False
-        return True if self._never_short(self.size, self.usable, self.wild_total) else None
+        if self._never_short(self.size, self.usable, self.wild_total):
+            return True
+        spare = self.spared()
+        return True if spare is not None and spare.reachable() else None
+
+    def spared(self) -> OwedCounts | None:
+        """Where the cards no play could take may be too few to keep (so that the judge
+        answers None): the judge of the same position with as many naturals held back,
+        out of every collection, as are missing — from the ranks holding the most,
+        uncounted ones first, which the minimum least needs. Its "yes" is the
+        position's: the cards held back are still in hand when its collection has gone
+        down (the cards it reads are the hand's less those, its size the hand's). Its
+        "no" says nothing. None where no natural can be held back, or where a
+        discardable card must stay and none is sure to (PH-16)."""
+        spare = self.spare
+        if spare is not False:
+            assert spare is not True
+            return spare
+        self.spare = None
+        short = self.keep - (self.size - self.usable - self.wild_total)
+        if short <= 0 or not self.free_kept:
+            return None
+        hand = list(self.hand)
+        counted = list(self.counted)
+        for _ in range(short):
+            # (rank holding the most, uncounted first, least value; the code)
+            chosen: tuple[int, bool, int, int] | None = None
+            for rank, codes, _gains, most in self.groups:
+                if rank is None or not most:
+                    continue
+                held = sum(hand[code] for code in codes)
+                for code in codes:
+                    if hand[code]:
+                        uncounted = hand[code] > counted[code]
+                        option = (held, uncounted, -self.game._s.values[code], code)
+                        if chosen is None or option > chosen:
+                            chosen = option
+            if chosen is None:
+                return None
+            code = chosen[3]
+            hand[code] -= 1
+            counted[code] = min(counted[code], hand[code])
+        self.spare = OwedCounts(self.game, self.need, hand, counted, self.melds, self.size,
+                                self.keep, self.free)
+        return self.spare
+
+    def holds(self, codes: Sequence[int]) -> bool:
+        """Whether the cards this judge reads include ``codes`` (ascending)."""
+        hand = self.hand
+        last = -1
+        run = 0
+        for code in codes:
+            run = run + 1 if code == last else 1
+            last = code
+            if run > hand[code]:
+                return False
+        return True
 
     def keeps_every(self, rank: int | None) -> bool:
         """Whether :meth:`keeps_alone` holds for every play onto the sets of ``rank``:

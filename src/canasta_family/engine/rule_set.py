@@ -61,6 +61,7 @@ class _Static:
         "bonus_codes",
         "bonus_counts",
         "canasta",
+        "card_class",
         "count_solver",
         "custom_discards",
         "custom_meld_check",
@@ -324,6 +325,14 @@ class _Static:
         neither wild nor bonus cards, what reads their counts) of every rank with some."""
         self.wild_values = tuple(self.values[c] for c in self.wild_codes)
         """The values of the wild cards, in ``wild_codes`` order."""
+        classes: dict[tuple[object, ...], int] = {}
+        self.card_class = tuple(
+            classes.setdefault((c >> 2, self.values[c], self.wild[c], self.bonus[c],
+                                self.stop[c]), len(classes)) for c in range(NUM_CODES))
+        """Per code, a number shared by the codes that differ only in suit where the suit
+        changes nothing the rules read of a card: rank, value and role. (Where no rule
+        reads sequences or a variant's own meld check, plays alike in these numbers are
+        alike to every count the engine keeps.)"""
         self.freezes = tuple(w or b for w, b in zip(self.wild, self.bonus, strict=True))
         """Whether each code freezes the pile when discarded onto it (AS-18a)."""
         self.pair_top = tuple(not (self.wild[c] or self.bonus[c] or self.stop[c])
