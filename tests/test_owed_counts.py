@@ -108,14 +108,36 @@ def test_AS_23_counts_list_as_the_search_when_card_roles_change(
     assert seen["judges"] > 0, seen
 
 
-def test_AS_23_judge_reads_only_independent_ranks() -> None:
-    """Sequences (American Samba) leave the judge out, and so does a hand with no card
-    that may be discarded where one must stay (PH-16, Pennies from Heaven): the search
-    decides there."""
+@pytest.mark.parametrize("variant", ["american-samba", "dutch-samba", "samba"])
+def test_AS_23_sets_only_judge_lists_as_the_search_where_sequences_meld(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23 where sequences meld (the Samba variants): the judge reads collections of
+    sets only, so it says "yes" or leaves the play to the search; in random play its
+    listings, short first melds and takes are the search's."""
+    games = [canasta_family.new_game(variant, players=4, seed=seed) for seed in (7, 8)]
+    seen = play_and_compare(games, hands=4, seed=33, monkeypatch=monkeypatch)
+    assert seen["judges"] > 0 and seen["owed listings"] > 0, seen
+
+
+def test_AS_23_judge_reads_sets_only_where_sequences_meld() -> None:
+    """Where sequences meld (American Samba) the judge reads sets only: a position whose
+    sets fall short may still reach the minimum with a sequence, so it answers None
+    there, never "no". A hand with no card that may be discarded where one must stay
+    (PH-16, Pennies from Heaven) leaves the judge out: the search decides there."""
     hand = [0] * 53
     hand[12] = 1  # 5♣
     samba = canasta_family.new_game("american-samba", players=4, seed=1)
-    assert OwedCounts.of(samba, 50, hand, hand, [], 10, 2) is None
+    judge = OwedCounts.of(samba, 50, hand, hand, [], 10, 2)
+    assert judge is not None and judge.sets_only
+    assert judge.reachable() is None
+    for code in (36, 40, 44):  # J♣ Q♣ K♣ with the 5♣: a sequence, no set
+        hand[code] = 1
+    judge = OwedCounts.of(samba, 30, hand, hand, [], 10, 2)
+    assert judge is not None and judge.reachable() is None
+    for code in (37, 38):  # J♦ J♥: three jacks make 30 as a set
+        hand[code] = 1
+    judge = OwedCounts.of(samba, 30, hand, hand, [], 10, 2)
+    assert judge is not None and judge.reachable() is True
     pennies = canasta_family.new_game("pennies-from-heaven", players=6, seed=1)
     assert OwedCounts.of(pennies, 50, hand, hand, [], 10, 2) is None
     assert OwedCounts.of(pennies, 50, hand, hand, [], 10, 2, free=[12]) is not None

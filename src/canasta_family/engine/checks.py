@@ -275,7 +275,10 @@ class _Checks(_GoingOut):
                     "never go back to the hand, and after that play the rest of your hand "
                     "could not make up the minimum this turn")
             return
-        if not self._keeps_initial_reachable(action):
+        # The judge on counts first, as the listing asks it (``_owed_plays``).
+        judge = self._owed_counts(self._minimum[side] - self._turn_value)
+        known = None if judge is None else self._counts_keep(judge, action)
+        if not self._keeps_initial_reachable(action, None, known):
             raise IllegalActionError(
                 self._rule("initial-meld-pile"),
                 f"your side's initial meld must reach {self._minimum[side]} this turn (it "

@@ -623,12 +623,11 @@ class _InitialMeld(_LayoffEntries):
     def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
         still makes up the owed minimum after it, or None where the judge cannot tell (a
-        play that is not onto one rank's sets, or that leaves no card)."""
+        play that leaves no card, a position the cards to keep may be short in, or where
+        it reads sets only, one their collections do not reach)."""
         if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
         cards = action.cards
-        # (No sequences where the judge reads the rules: a meld is a set of its
-        # naturals' rank, or of wild cards only.)
         s = self._s
         codes = sorted([c.code for c in cards])
         # Plays alike but for the suits of their naturals, or for which wild cards of one
@@ -661,13 +660,19 @@ class _InitialMeld(_LayoffEntries):
     def _counts_keep_read(self, judge: OwedCounts, action: Action, codes: list[int]
                           ) -> bool | None:
         """:meth:`_counts_keep` for a play not met before: its cards are ``codes``
-        (ascending)."""
+        (ascending). A set play is read as one rank's change; a sequence, or a lay-off
+        on one (where the judge reads sets only), by a judge of what it leaves."""
         is_wild = self._s.wild
         old_meld = None
         if isinstance(action, LayOff):
             old_meld = self._melds[self._s.side_of[self._current]][action.meld]
+            if old_meld.kind is not MeldKind.SET:
+                return judge.after_play(codes)  # a lay-off on a sequence
             rank = None if old_meld.rank is None else int(old_meld.rank)
         else:
+            assert isinstance(action, MakeMeld)
+            if judge.sets_only and self._made_meld(action)[0].kind is not MeldKind.SET:
+                return judge.after_play(codes)  # a new sequence
             rank = next((code // 4 + 2 for code in codes if not is_wild[code]), None)
         if judge.keeps_every(rank) or judge.keeps_alone(rank, codes):
             return True

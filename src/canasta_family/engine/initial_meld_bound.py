@@ -15,8 +15,9 @@ going-out solver, which plays onto one rank's sets in every order, as the checks
 them), counting the cards held before the take first; the wild cards placed count the
 most valuable counted ones first. Melds of wild cards only are one more "rank".
 
-Where sequences meld, the naturals that could stand in one (:func:`_run_naturals`) count
-without a set or a wild card, whatever else they could do: still a bound.
+Where sequences meld, the counted copies of the naturals that could stand in one
+(:func:`_run_naturals`) count without a set or a wild card, whatever else they could do,
+and a rank's sets take the most valuable of its other naturals: still a bound.
 
 In general it is a bound, not an answer: it leaves out the cards the plays must leave in
 hand, the discardable card (PH-16), the plays' order and the one-lay-off-per-meld rule of
@@ -36,6 +37,11 @@ reaches the minimum exactly when its bound does, and so does the position after 
 play of a listing: :meth:`OwedCounts.keeps` answers for each from the ranks' tables of
 the position, kept once, with the play's rank computed again (the other ranks joined
 once from each side, as prefix and suffix knapsacks).
+
+Where sequences meld, the judge reads collections of sets only (``sets_only``): each is
+a collection all the same, so its "yes" stands for the position, and its "no" says
+nothing (it answers None, and the search decides). A play of a sequence, or onto one, is
+judged by the judge of the cards it leaves (:meth:`OwedCounts.after_play`).
 
 Where the hand holds fewer such cards (a big hand after a pile take, most of it
 meldable), the same judge of the hand with the missing number of naturals held back
@@ -117,16 +123,24 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
             continue  # stop cards meld only to go out, never in a collection
         held = sum(counts_of(hand))
         shapes = shapes_of.get(rank)
-        # Naturals that could stand in sequences need no set (nor wild card) to count.
+        # Naturals that could stand in sequences need no set (nor wild card) to count:
+        # their counted copies count whole, and the sets take the most valuable of the
+        # others.
         running = 0 if in_runs is None else sum(in_runs[code] for code in codes)
         if not (held and (running or rank in set_ranks)) and not shapes:
             continue
         most = rank_most(game, rank, held, shapes or (), wild_total) \
             if rank in set_ranks else \
             (0,) + (_NONE,) * wild_total
-        prefix = counted_worth(values, codes, counted)
-        gains = [_NONE if n < 0 else prefix[min(n + running, held, len(prefix) - 1)]
-                 for n in most]
+        in_sets: Sequence[int]
+        if running:
+            assert in_runs is not None
+            in_sets = [0 if in_runs[code] else counted[code] for code in range(len(counted))]
+            ran = sum(values[code] * counted[code] for code in codes if in_runs[code])
+        else:
+            in_sets, ran = counted, 0
+        prefix = counted_worth(values, codes, in_sets)
+        gains = [_NONE if n < 0 else ran + prefix[min(n, len(prefix) - 1)] for n in most]
         best = combined_gains(best, gains)
     wild_shapes = shapes_of.get(None)
     if wild_total and (s.meld.wild_melds or wild_shapes):
@@ -222,7 +236,7 @@ class OwedCounts:
 
     __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
                  "groups", "hand", "index", "keep", "melds", "need", "plays", "prefix",
-                 "shapes", "size", "spare", "suffix", "usable", "wild_total")
+                 "sets_only", "shapes", "size", "spare", "suffix", "usable", "wild_total")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -231,19 +245,23 @@ class OwedCounts:
         """The judge of a position (the cards ``hand`` of which ``counted`` count, the
         side's ``melds``, ``size`` cards held, ``keep`` to leave, and where a discardable
         card must stay, PH-16, the codes ``free`` that may be discarded), or None where
-        the variant's rules make the bound no answer, or a discardable card must stay
-        and none is held."""
+        the solver on counts does not read the variant's rules, or a discardable card
+        must stay and none is held. Where sequences meld, it reads sets only."""
         s = game._s
-        if not s.count_solver or s.meld.runs or s.custom_meld_check \
-                or (s.strand_check and not free):
+        if not s.count_solver or s.custom_meld_check or (s.strand_check and not free):
             return None
-        return OwedCounts(game, need, hand, counted, melds, size, keep, free)
+        return OwedCounts(game, need, hand, counted, melds, size, keep, free,
+                          sets_only=bool(s.meld.runs))
 
     def __init__(self, game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
                  melds: Sequence[Meld], size: int, keep: int,
-                 free: Sequence[int] = ()) -> None:
+                 free: Sequence[int] = (), sets_only: bool = False) -> None:
         s = game._s
         self.game = game
+        self.sets_only = sets_only
+        """Where sequences meld: the judge reads collections of sets only, which are
+        collections all the same, so that its "yes" stands and its "no" says nothing
+        (answered as None)."""
         self.need = need
         self.hand = hand
         self.counted = counted
@@ -337,7 +355,7 @@ class OwedCounts:
         for _rank, _codes, gains, _most in self.groups:
             best = combined_gains(best, gains)
         if self._best(best, self.counted) < self.need:
-            return False
+            return None if self.sets_only else False
         if self._never_short(self.size, self.usable, self.wild_total):
             return True
         spare = self.spared()
@@ -381,8 +399,27 @@ class OwedCounts:
             hand[code] -= 1
             counted[code] = min(counted[code], hand[code])
         self.spare = OwedCounts(self.game, self.need, hand, counted, self.melds, self.size,
-                                self.keep, self.free)
+                                self.keep, self.free, self.sets_only)
         return self.spare
+
+    def after_play(self, codes: Sequence[int]) -> bool | None:
+        """:meth:`reachable` of the position after a play of ``codes`` that changes no
+        set (a sequence, or a lay-off on one, where the judge reads sets only): a judge
+        of the cards it leaves."""
+        hand = list(self.hand)
+        counted = list(self.counted)
+        need = self.need
+        values = self.game._s.values
+        for code in codes:
+            hand[code] -= 1
+            if counted[code]:  # (the counted copy goes down first, AS-23)
+                counted[code] -= 1
+                need -= values[code]
+        if need <= 0:
+            return True
+        return OwedCounts(self.game, need, hand, counted, self.melds,
+                          self.size - len(codes), self.keep, self.free,
+                          self.sets_only).reachable()
 
     def holds(self, codes: Sequence[int]) -> bool:
         """Whether the cards this judge reads include ``codes`` (ascending)."""
@@ -507,7 +544,7 @@ class OwedCounts:
         rest = combined_gains(self.prefix[number][:wild_total + 1], self.suffix[number + 1])
         best = self._best(combined_gains(rest, gains), counted)
         if best < need:
-            return False
+            return None if self.sets_only else False
         usable = self.usable - old_most + most
         return True if self._never_short(self.size - played, usable, wild_total) else None
 

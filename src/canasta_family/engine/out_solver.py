@@ -211,16 +211,21 @@ class OutSolver:
             if not any(self._initial_met(-1 if code is None else code) for code in kept):
                 return False
         free_pick = discard is None
-        walks = [(runs_kinds, self._rows(avail, discard))
-                 for runs_kinds, avail in self._run_extensions()]
+        extensions = list(self._run_extensions())
         left = [_FIRST_LOOK]
-        try:
-            # A first look that saw every state without a way out has answered too.
-            return any(self._depth(rows, free_pick, runs_kinds, discard, left)
-                       for runs_kinds, rows in walks)
-        except _LookEnded:
-            return any(self._any_end(self._breadth(rows, free_pick), runs_kinds, discard)
-                       for runs_kinds, rows in walks)
+        for number, (runs_kinds, avail) in enumerate(extensions):
+            rows = self._rows(avail, discard)
+            try:
+                # A first look that saw every state without a way out has answered too.
+                if self._depth(rows, free_pick, runs_kinds, discard, left):
+                    return True
+            except _LookEnded:
+                # The walks before this one were seen whole: only the rest are left.
+                return self._any_end(self._breadth(rows, free_pick), runs_kinds, discard) \
+                    or any(self._any_end(self._breadth(self._rows(rest, discard), free_pick),
+                                         rest_kinds, discard)
+                           for rest_kinds, rest in extensions[number + 1:])
+        return False
 
     def _ends(self, discard: int, kinds: Kinds) -> bool:
         """Whether a division that melds every card but ``discard`` (-1: none) and leaves
