@@ -25,8 +25,9 @@ going-out conditions hold for its canastas and its discard may end the turn.
 
 Most positions asked about do go out, so a first look walks depth first and stops at the
 first way out; past :data:`_FIRST_LOOK` states the walk goes breadth first, rank by rank,
-merging equal states. Its time grows with the number of distinct states, not with the
-orders of the plays, and there is no budget: the answer is always exact.
+merging equal states, and reading each rank's moves once for the states that differ only
+in the wild cards and canastas below. Its time grows with the number of distinct states,
+not with the orders of the plays, and there is no budget: the answer is always exact.
 """
 
 from __future__ import annotations
@@ -406,12 +407,28 @@ class OutSolver:
         ``trace``, each state yielded is preceded by its move appended there: the cards
         of each suit that went to the rank's sets, the wild cards they took, and the
         canasta kinds of the rank's sets then."""
-        rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
         opened, used, kinds, taken = state
+        room = self.wild_total - used
+        for now_open, wild, made, now_taken, now_kept, move in self._moves(
+                row, opened, taken, kept, free_pick, trace is not None):
+            if wild <= room:
+                if trace is not None:
+                    assert move is not None
+                    trace.append(move)
+                yield (now_open, used + wild, _merged(kinds, made), now_taken), now_kept
+
+    def _moves(self, row: _Row, opened: tuple[tuple[int, ...], ...], taken: bool,
+               kept: frozenset[int], free_pick: bool, traced: bool = False
+               ) -> Iterator[_Change]:
+        """The ways ``row``'s rank can go from a state with the sequences ``opened`` and
+        ``taken`` (kept back: ``kept``), whatever wild cards the sets below hold and
+        whatever canastas they made: (the sequences open after it, the wild cards its
+        sets take, the canasta kinds the rank adds, whether a card is kept back then, the
+        cards it may be, and where ``traced``, the move as :meth:`_expand`'s ``trace``
+        gives it, else None)."""
+        rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
         if opened == _NO_OPEN and not shapes and named < 0 and not any(counts):
-            if trace is not None:
-                trace.append(((0, 0, 0, 0), 0, ()))
-            yield state, kept
+            yield opened, 0, (), taken, kept, ((0, 0, 0, 0), 0, ()) if traced else None
             return
         game = self.game
         wild_total = self.wild_total
@@ -434,10 +451,9 @@ class OutSolver:
                 options = rank_options(game, rank, to_sets, shapes, wild_total) \
                     if to_sets or shapes else _NOTHING_MELDED
                 for wild, made in options:
-                    if used + wild <= wild_total:
-                        if trace is not None:
-                            trace.append(((held[0], held[1], held[2], held[3]), wild, made))
-                        yield (opened, used + wild, _merged(kinds, made), now_taken), now_kept
+                    yield (opened, wild, made, now_taken, now_kept,
+                           ((held[0], held[1], held[2], held[3]), wild, made) if traced
+                           else None)
             return
         for now_taken, now_kept, held in takes:
             per_suit = []
@@ -459,14 +475,11 @@ class OutSolver:
                     if not options:
                         continue
                     now_open = (first[0], second[0], third[0], fourth[0])
-                    base = _merged(kinds, first[1] + second[1] + third[1] + fourth[1])
+                    closed = first[1] + second[1] + third[1] + fourth[1]
                     for wild, made in options:
-                        if used + wild <= wild_total:
-                            if trace is not None:
-                                trace.append(((first[2], second[2], third[2], fourth[2]),
-                                              wild, made))
-                            yield (now_open, used + wild, _merged(base, made),
-                                   now_taken), now_kept
+                        yield (now_open, wild, closed + made if closed else made, now_taken,
+                               now_kept, ((first[2], second[2], third[2], fourth[2]), wild,
+                                          made) if traced else None)
 
     def _breadth(self, rows: list[_Row], free_pick: bool
                  ) -> dict[State, frozenset[int]]:
@@ -474,12 +487,24 @@ class OutSolver:
         card kept back are one state with a set of discards (what follows a rank never
         depends on which card it was)."""
         states: dict[State, frozenset[int]] = {_START: _NONE_KEPT}
+        wild_total = self.wild_total
         for row in rows:
             new_states: dict[State, frozenset[int]] = {}
-            for state, kept in states.items():
-                for after, now_kept in self._expand(row, state, kept, free_pick):
-                    known = new_states.get(after)
-                    new_states[after] = now_kept if known is None else known | now_kept
+            # States that differ only in the wild cards and canastas below go the same
+            # ways: the rank's moves are read once for them all.
+            moves_of: dict[tuple[object, ...], list[_Change]] = {}
+            for (opened, used, kinds, taken), kept in states.items():
+                shared = (opened, taken, kept)
+                moves = moves_of.get(shared)
+                if moves is None:
+                    moves = moves_of[shared] = list(self._moves(row, opened, taken, kept,
+                                                                free_pick))
+                room = wild_total - used
+                for now_open, wild, made, now_taken, now_kept, _move in moves:
+                    if wild <= room:
+                        after = (now_open, used + wild, _merged(kinds, made), now_taken)
+                        known = new_states.get(after)
+                        new_states[after] = now_kept if known is None else known | now_kept
             states = new_states
             if not states:
                 break
@@ -492,6 +517,7 @@ class OutSolver:
         decides. Most hands that are asked about can go out (a player bound to go out
         tries every play), and one way out is met within a few states."""
         last = len(rows)
+        wild_total = self.wild_total
         # Different plays of the ranks below often meet in one state: what follows it was
         # looked at once.
         failed: set[tuple[int, State, frozenset[int]]] = set()
@@ -512,9 +538,16 @@ class OutSolver:
                 if end is not None:
                     ended.append(end)
             else:
-                found = any(walk(index + 1, after, now_kept)
-                            for after, now_kept in self._expand(rows[index], state, kept,
-                                                                free_pick))
+                found = False
+                opened, used, kinds, taken = state
+                room = wild_total - used
+                for now_open, wild, made, now_taken, now_kept, _move in self._moves(
+                        rows[index], opened, taken, kept, free_pick):
+                    if wild <= room and walk(index + 1, (now_open, used + wild,
+                                                         _merged(kinds, made), now_taken),
+                                             now_kept):
+                        found = True
+                        break
             if not found:
                 failed.add(key)
                 path.pop()
@@ -804,6 +837,9 @@ def _changed_kinds(kinds: Kinds, gone: Kinds, come: Kinds) -> Kinds:
 _Move = tuple[tuple[int, int, int, int], int, Kinds]
 """One row's move in a way out: the naturals of each suit that went to the rank's sets,
 the wild cards those sets took, and the canasta kinds of the rank's sets then."""
+
+_Change = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int], "_Move | None"]
+"""One way a row's rank goes (see ``OutSolver._moves``)."""
 
 _Step = tuple[tuple[int, ...], tuple[str, ...], int]
 """How one suit's cards at one rank go (see ``OutSolver._suit_steps``)."""
