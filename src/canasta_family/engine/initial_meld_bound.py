@@ -111,6 +111,9 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
         return None
     values = s.values
     in_runs = _run_naturals(game, hand, melds) if s.meld.runs else None
+    # The counted copies a rank's sets may take where others could stand in sequences.
+    set_counted = None if in_runs is None else \
+        [0 if in_runs[code] else counted[code] for code in range(len(counted))]
     wild_held = s.wild_counts(hand)
     wild_total = sum(wild_held)
     shapes_of = set_shapes(melds)
@@ -132,14 +135,13 @@ def reach_bound(game: Game, hand: Sequence[int], counted: Sequence[int],
         most = rank_most(game, rank, held, shapes or (), wild_total) \
             if rank in set_ranks else \
             (0,) + (_NONE,) * wild_total
-        in_sets: Sequence[int]
         if running:
-            assert in_runs is not None
-            in_sets = [0 if in_runs[code] else counted[code] for code in range(len(counted))]
+            assert in_runs is not None and set_counted is not None
             ran = sum(values[code] * counted[code] for code in codes if in_runs[code])
+            prefix = counted_worth(values, codes, set_counted)
         else:
-            in_sets, ran = counted, 0
-        prefix = counted_worth(values, codes, in_sets)
+            ran = 0
+            prefix = counted_worth(values, codes, counted)
         gains = [_NONE if n < 0 else ran + prefix[min(n, len(prefix) - 1)] for n in most]
         best = combined_gains(best, gains)
     wild_shapes = shapes_of.get(None)
@@ -236,7 +238,8 @@ class OwedCounts:
 
     __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
                  "groups", "hand", "index", "keep", "melds", "need", "plays", "prefix",
-                 "sets_only", "shapes", "size", "spare", "suffix", "usable", "wild_total")
+                 "sets_only", "shapes", "size", "spare", "spare_read", "suffix", "usable",
+                 "wild_total")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -269,8 +272,9 @@ class OwedCounts:
         self.size = size
         self.keep = keep
         self.free = free
-        self.spare: OwedCounts | bool | None = False
-        """The judge that holds cards back (:meth:`spared`): False until first asked."""
+        self.spare: OwedCounts | None = None
+        """The judge that holds cards back (:meth:`spared`), once asked."""
+        self.spare_read = False
         self.wild_total = wild_total = sum(s.wild_counts(hand))
         self.shapes = shapes_of = set_shapes(melds)
         # Per rank that plays could reach (None: melds of wild cards only): the rank, its
@@ -370,11 +374,9 @@ class OwedCounts:
         down (the cards it reads are the hand's less those, its size the hand's). Its
         "no" says nothing. None where no natural can be held back, or where a
         discardable card must stay and none is sure to (PH-16)."""
-        spare = self.spare
-        if spare is not False:
-            assert spare is not True
-            return spare
-        self.spare = None
+        if self.spare_read:
+            return self.spare
+        self.spare_read = True
         short = self.keep - (self.size - self.usable - self.wild_total)
         if short <= 0 or not self.free_kept:
             return None

@@ -330,9 +330,9 @@ class _Static:
             classes.setdefault((c >> 2, self.values[c], self.wild[c], self.bonus[c],
                                 self.stop[c]), len(classes)) for c in range(NUM_CODES))
         """Per code, a number shared by the codes that differ only in suit where the suit
-        changes nothing the rules read of a card: rank, value and role. (Where no rule
-        reads sequences or a variant's own meld check, plays alike in these numbers are
-        alike to every count the engine keeps.)"""
+        changes nothing the rules read of a card outside sequences: rank, value and role.
+        Plays alike in these numbers leave alike every count of a rank's cards, which is
+        all the judge on counts of an owed initial meld reads (``_counts_keep``)."""
         self.freezes = tuple(w or b for w, b in zip(self.wild, self.bonus, strict=True))
         """Whether each code freezes the pile when discarded onto it (AS-18a)."""
         self.pair_top = tuple(not (self.wild[c] or self.bonus[c] or self.stop[c])
