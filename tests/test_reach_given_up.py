@@ -5,11 +5,14 @@ engine's completion finder decides instead. Where the search of the position its
 up, the listing tries the finder on each play's copy before searching what the play
 leaves (a collection the finder completes is one the search would find), and a play's
 search that gave up on the same inputs as the copy's is not run a second time (it would
-give up again). Neither may change a listing: with the budget lowered so that searches
-give up often, random play of the Samba variants, where no judge on counts decides, and
-of Pennies from Heaven, where a discardable card must stay (PH-16: there the finder waits
-for the search, as it reads that rule at each of its steps), lists every such position
-again with each play judged plainly on a copy, and the two must agree.
+give up again); and before the finder, the bound by ranks of what the play leaves rules
+out the plays that leave no collection. None may change a listing: with the budget
+lowered so that searches give up often, random play of the Samba variants, where the
+judge on counts reads sets only and leaves its "no" to the search, and of Pennies from
+Heaven, where a discardable card must stay (PH-16: there the finder waits for the
+search, as it reads that rule at each of its steps), lists every such position again
+with each play judged plainly on a copy, and the two must agree — once with the bound
+switched off, so that searches give up all the more, and once with it.
 """
 
 from __future__ import annotations
@@ -29,10 +32,11 @@ from canasta_family.engine.initial_meld import _InitialMeld
 from canasta_family.engine.initial_meld_search import _Collection
 
 
+@pytest.mark.parametrize("bound", [False, True], ids=["no-bound", "bound"])
 @pytest.mark.parametrize(("variant", "players"), [
     ("american-samba", 4), ("dutch-samba", 3), ("samba", 2), ("pennies-from-heaven", 6)])
 def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
-        variant: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        variant: str, players: int, bound: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23: where the search of an owed position gives up, its listing is the one the
     plain reading gives: each play made on a copy, whose own search and finder decide,
     or else going out after it."""
@@ -73,10 +77,11 @@ def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
     games: Sequence[Game] = [canasta_family.new_game(variant, players=players, seed=seed)
                              for seed in (3, 4, 5)]
     with monkeypatch.context() as patch:
-        # A budget small enough, and no bound to end a search before it, that many
-        # searches give up.
+        # A budget small enough that many searches give up (and more without the bound
+        # to end a search before it).
         patch.setattr(initial_meld_search, "_REACH_BUDGET", 2)
-        patch.setattr(initial_meld, "reach_bound", lambda *args: None)
+        if not bound:
+            patch.setattr(initial_meld, "reach_bound", lambda *args: None)
         patch.setattr(listing._Listing, "_owed_plays", owed_plays)
         play_random_hands(games, 12, random.Random(11))
     assert wrong == [], "\n".join(wrong)

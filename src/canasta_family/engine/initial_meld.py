@@ -691,6 +691,22 @@ class _InitialMeld(_LayoffEntries):
         shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
         return judge.keeps(rank, codes, tuple(sorted(shapes)))
 
+    def _left_by_play(self, action: MakeMeld | LayOff, used: Sequence[int]
+                      ) -> tuple[list[int], list[Meld]]:
+        """The hand and the side's melds as the play ``action`` of the codes ``used``
+        leaves them, read without a copy of the game."""
+        player = self._current
+        melds = self._melds[self._s.side_of[player]][:]
+        if isinstance(action, MakeMeld):
+            melds.append(self._made_meld(action)[0])
+        else:
+            melds[action.meld] = self._laid_off(melds[action.meld], tuple(used),
+                                                action.stands)
+        hand = self._hands[player][:]
+        for code in used:
+            hand[code] -= 1
+        return hand, melds
+
     def _made_play(self, action: Action) -> Game:
         """A copy of the game that has made the play ``action`` (checked), sharing the
         turn's going-out answers."""
@@ -746,6 +762,16 @@ class _InitialMeld(_LayoffEntries):
         after: Game | None = None
         finder_tried = False
         searched_alike = False
+        if gave_up and not out_only and isinstance(action, (MakeMeld, LayOff)):
+            # Where the search gave up, most plays that leave no collection would try the
+            # finder and a search in vain: the bound by ranks of what the play leaves,
+            # which the search asks in the end, tells them apart first.
+            hand, melds = self._left_by_play(action, used)
+            bound = reach_bound(self._whole(), hand, left, melds)
+            if bound is not None and bound < need:
+                if not self._out_bounds_met():
+                    return False
+                out_only = True
         if gave_up and not out_only and not s.strand_check:
             # (A collection the finder completes is one the search would find; not where
             # a discardable card must stay, PH-16: the finder asks for one at each step,
@@ -760,15 +786,7 @@ class _InitialMeld(_LayoffEntries):
             # side's melds and the hand's size. Decided on those without a copy of the
             # game, as for a pile take; a copy only when the search gives up (the
             # completion finder plays on it), and where a variant's hook must see it.
-            melds = self._melds[side][:]
-            if isinstance(action, MakeMeld):
-                melds.append(self._made_meld(action)[0])
-            else:
-                melds[action.meld] = self._laid_off(melds[action.meld], tuple(used),
-                                                    action.stands)
-            hand = self._hands[player][:]
-            for code in used:
-                hand[code] -= 1
+            hand, melds = self._left_by_play(action, used)
             if self._playable_value(hand, side, None, melds, left) < need:
                 return False
             size = self._hsize[player] - len(used)
