@@ -605,7 +605,9 @@ class _InitialMeld(_LayoffEntries):
 
     def _owed_counts(self, need: int) -> OwedCounts | None:
         """The judge on counts of the owed initial meld at this position
-        (:class:`OwedCounts`), or None where the rules are not ones it reads."""
+        (:class:`OwedCounts`), or None where the rules are not ones it reads, or where it
+        reads sets only and they cannot make up the minimum from here: after a play they
+        seldom can then, and the search decides every play as it would without it."""
         player = self._current
         counts = self._take_counts
         assert counts is not None
@@ -616,9 +618,12 @@ class _InitialMeld(_LayoffEntries):
             # lift restrictions, docs/hooks.md).
             forbidden = self._forbidden(player, False)
             free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
-        return OwedCounts.of(self._whole(), need, hand, counts,
-                             self._melds[self._s.side_of[player]], self._hsize[player],
-                             self._cards_kept(None), free)
+        judge = OwedCounts.of(self._whole(), need, hand, counts,
+                              self._melds[self._s.side_of[player]], self._hsize[player],
+                              self._cards_kept(None), free)
+        if judge is not None and judge.sets_only and not judge.reachable():
+            return None
+        return judge
 
     def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
