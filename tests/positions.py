@@ -3,8 +3,11 @@ directory on the import path)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 import canasta_family
 from canasta_family import Game, HandSetup
@@ -59,3 +62,9 @@ def play_random_hands(games: Iterable[Game], hands: int, rng: random.Random) -> 
             number = game.hand_number
             game.apply(rng.choice(game.legal_actions()))
             done += game.hand_number != number
+
+
+def recorded_case(path: Path) -> tuple[dict[str, Any], Game]:
+    """A kept position: the JSON case at ``path`` and its game record replayed to it."""
+    case = json.loads(path.read_text(encoding="utf-8"))
+    return case, canasta_family.replay(case["record"])

@@ -17,22 +17,14 @@ asks the engine: the black-3 meld is legal and listed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from positions import recorded_case
 
-import canasta_family
-from canasta_family import Game
 from canasta_family.actions import LayOff, parse_action
 
 POSITIONS = sorted((Path(__file__).parent / "golden" / "going_out_budget").glob("*.json"))
-
-
-def _load(path: Path) -> tuple[dict[str, Any], Game]:
-    case = json.loads(path.read_text(encoding="utf-8"))
-    return case, canasta_family.replay(case["record"])
 
 
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
@@ -40,7 +32,7 @@ def test_AS_33_AS_35_black_threes_last_and_the_player_goes_out(path: Path) -> No
     """AS-33, AS-35: the way out after the black-3 meld is real. Made with the black 3s
     last (AS-33 allows them at any point of a turn that ends by going out), every play is
     accepted and the turn ends with the player out."""
-    case, game = _load(path)
+    case, game = recorded_case(path)
     seat = game.current_player
     side = game.side_of(seat)
     assert game.phase == "play" and case["variant"] == game.variant.name
@@ -64,7 +56,7 @@ def test_AS_33_AS_35_black_threes_last_and_the_player_goes_out(path: Path) -> No
 def test_AS_33_AS_36_black_three_meld_is_legal_where_a_way_out_exists(path: Path) -> None:
     """AS-33, AS-36: a black-3 meld after which the turn can still end by going out is
     legal, and listed."""
-    case, game = _load(path)
+    case, game = recorded_case(path)
     black = case["black_threes"]
     assert game.is_legal(black)
     assert black in {str(action) for action in game.legal_actions()}

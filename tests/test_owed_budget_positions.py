@@ -18,28 +18,19 @@ meld was before.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-
-import canasta_family
-from canasta_family import Game
+from positions import recorded_case
 
 POSITIONS = sorted((Path(__file__).parent / "golden" / "owed_budget").glob("*.json"))
-
-
-def _load(path: Path) -> tuple[dict[str, Any], Game]:
-    case = json.loads(path.read_text(encoding="utf-8"))
-    return case, canasta_family.replay(case["record"])
 
 
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
 def test_AS_23_the_collection_after_the_play_makes_up_the_minimum(path: Path) -> None:
     """AS-23: the play and then the collection are accepted one by one, and the side's
     initial meld then stands with cards left to go on."""
-    case, game = _load(path)
+    case, game = recorded_case(path)
     seat = game.current_player
     assert game.variant.name == case["variant"] and game.owes_initial_meld()
     assert len(game.hand_cards(seat)) >= 40
@@ -55,7 +46,7 @@ def test_AS_23_the_collection_after_the_play_makes_up_the_minimum(path: Path) ->
 def test_AS_23_the_play_is_listed_and_legal(path: Path) -> None:
     """AS-23: the play is listed and legal in the owed position, and every play listed
     there is legal."""
-    case, game = _load(path)
+    case, game = recorded_case(path)
     listed = game.legal_actions()
     assert case["play"] in {str(action) for action in listed}
     assert game.is_legal(case["play"])
