@@ -767,11 +767,12 @@ class _InitialMeld(_LayoffEntries):
         after: Game | None = None
         finder_tried = False
         searched_alike = False
+        left_by: tuple[list[int], list[Meld]] | None = None
         if gave_up and not out_only and isinstance(action, (MakeMeld, LayOff)):
             # Where the search gave up, most plays that leave no collection would try the
             # finder and a search in vain: the bound by ranks of what the play leaves,
             # which the search asks in the end, tells them apart first.
-            hand, melds = self._left_by_play(action, used)
+            left_by = hand, melds = self._left_by_play(action, used)
             bound = reach_bound(self._whole(), hand, left, melds)
             if bound is not None and bound < need:
                 if not self._out_bounds_met():
@@ -791,7 +792,7 @@ class _InitialMeld(_LayoffEntries):
             # side's melds and the hand's size. Decided on those without a copy of the
             # game, as for a pile take; a copy only when the search gives up (the
             # completion finder plays on it), and where a variant's hook must see it.
-            hand, melds = self._left_by_play(action, used)
+            hand, melds = left_by or self._left_by_play(action, used)
             if self._playable_value(hand, side, None, melds, left) < need:
                 return False
             size = self._hsize[player] - len(used)

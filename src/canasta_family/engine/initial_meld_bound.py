@@ -408,6 +408,16 @@ class OwedCounts:
         """:meth:`reachable` of the position after a play of ``codes`` that changes no
         set (a sequence, or a lay-off on one, where the judge reads sets only): a judge
         of the cards it leaves."""
+        hand, counted, need = self._left_by(codes)
+        if need <= 0:
+            return True
+        return OwedCounts(self.game, need, hand, counted, self.melds,
+                          self.size - len(codes), self.keep, self.free,
+                          self.sets_only).reachable()
+
+    def _left_by(self, codes: Sequence[int]) -> tuple[list[int], list[int], int]:
+        """(the cards held, the counted ones, what is still owed) after a play of
+        ``codes``."""
         hand = list(self.hand)
         counted = list(self.counted)
         need = self.need
@@ -417,11 +427,7 @@ class OwedCounts:
             if counted[code]:  # (the counted copy goes down first, AS-23)
                 counted[code] -= 1
                 need -= values[code]
-        if need <= 0:
-            return True
-        return OwedCounts(self.game, need, hand, counted, self.melds,
-                          self.size - len(codes), self.keep, self.free,
-                          self.sets_only).reachable()
+        return hand, counted, need
 
     def holds(self, codes: Sequence[int]) -> bool:
         """Whether the cards this judge reads include ``codes`` (ascending)."""
@@ -507,18 +513,9 @@ class OwedCounts:
         if number is None:
             return None
         s = self.game._s
-        values = s.values
-        hand = list(self.hand)
-        counted = list(self.counted)
-        need = self.need
-        wild_play = 0
+        hand, counted, need = self._left_by(codes)
         is_wild = s.wild
-        for code in codes:
-            hand[code] -= 1
-            if counted[code]:  # (the counted copy goes down first, AS-23)
-                counted[code] -= 1
-                need -= values[code]
-            wild_play += is_wild[code]
+        wild_play = sum([is_wild[code] for code in codes])
         if need <= 0:
             return True
         wild_total = self.wild_total - wild_play
