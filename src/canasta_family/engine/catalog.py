@@ -102,22 +102,57 @@ _LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
 _LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
 _STANDARD_WILD = (0, 1, 2, 3, JOKER_CODE)
 """The wild codes of a catalog made without rules (doctests): jokers and 2s."""
+# The catalog's tables that make their entries when first asked hold the other tables
+# and values they need, never the catalog itself: a table that refers back to its catalog
+# is a reference cycle, which would keep a retired catalog and everything in it until the
+# cyclic collector ran.
+
+
+def _shared_cards(card_tuples: dict[tuple[int, ...], tuple[Card, ...]],
+                  codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The one tuple of the cards of ``codes`` in ``card_tuples`` (see
+    :meth:`Catalog.cards_of`)."""
+    cards = card_tuples.get(codes)
+    if cards is None:
+        cards = card_tuples[codes] = tuple([CARDS[c] for c in codes])
+    return cards
+
+
+def _code_number(ids: dict[tuple[int, ...], int], code_list: list[tuple[int, ...]],
+                 numbering: threading.Lock, codes: tuple[int, ...]) -> int:
+    """The number of the lay-off codes ``codes`` in ``code_list`` (``ids`` by codes), given
+    under ``numbering`` when first asked (see :meth:`Catalog.layoff_code_number`)."""
+    number = ids.get(codes)
+    if number is None:
+        with numbering:
+            number = ids.get(codes)
+            if number is None:
+                # The codes are in place before their number is published, and no other
+                # thread hands out a number meanwhile: two code tuples never share one.
+                code_list.append(codes)
+                number = len(code_list) - 1
+                ids[codes] = number
+    return number
+
+
 class _LayoffActions(dict[int, "LayOff"]):
     """Every ``LayOff`` by action number: the number of its codes in
-    ``Catalog.layoff_code_list`` times ``_MELD_INDEXES``, plus its meld index. Made when
-    first asked, so that a memo entry's numbers serve every meld index (as for new melds,
-    the entries hold numbers the garbage collector need not scan, see ``_Entry``)."""
+    ``Catalog.layoff_code_list`` (``code_list``) times ``_MELD_INDEXES``, plus its meld
+    index. Made when first asked, so that a memo entry's numbers serve every meld index
+    (as for new melds, the entries hold numbers the garbage collector need not scan, see
+    ``_Entry``)."""
 
-    __slots__ = ("catalog",)
+    __slots__ = ("card_tuples", "code_list")
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, card_tuples: dict[tuple[int, ...], tuple[Card, ...]],
+                 code_list: list[tuple[int, ...]]) -> None:
         super().__init__()
-        self.catalog = catalog
+        self.card_tuples = card_tuples
+        self.code_list = code_list
 
     def __missing__(self, number: int) -> LayOff:
-        catalog = self.catalog
-        action = _new_layoff(number % _MELD_INDEXES, catalog.cards_of(
-            catalog.layoff_code_list[number // _MELD_INDEXES]))
+        action = _new_layoff(number % _MELD_INDEXES, _shared_cards(
+            self.card_tuples, self.code_list[number // _MELD_INDEXES]))
         self[number] = action
         return action
 
@@ -130,12 +165,14 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
     Codes ascending, as ``Game._layoff_search`` gives them: the wild cards below the
     rank, its naturals, the wild cards above."""
 
-    __slots__ = "base", "catalog", "nats", "wild_parts"
+    __slots__ = "base", "nat_shift", "nats", "wild_bits", "wild_codes", "wild_parts"
 
     def __init__(self, base: int, catalog: Catalog) -> None:
         super().__init__()
         self.base = base
-        self.catalog = catalog
+        self.wild_codes = catalog.wild_codes
+        self.wild_bits = catalog.layoff_wild_bits
+        self.nat_shift = catalog.layoff_nat_shift
         self.wild_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """The wild cards below and above the rank of the wild part of a shape's number:
         a few thousand at most (four decks hold four of each 2 and eight jokers)."""
@@ -143,15 +180,14 @@ class _LayoffCodes(dict[int, tuple[int, ...]]):
         """The codes of the naturals of a shape by their part of its number."""
 
     def __missing__(self, number: int) -> tuple[int, ...]:
-        catalog = self.catalog
-        wild = number & catalog.layoff_wild_bits
+        wild = number & self.wild_bits
         parts = self.wild_parts.get(wild)
         if parts is None:
-            codes = [code for i, code in enumerate(catalog.wild_codes)
+            codes = [code for i, code in enumerate(self.wild_codes)
                      for _ in range(wild >> (_LAYOFF_FIELD * i) & _LAYOFF_MASK)]
             below = bisect_left(codes, self.base)
             parts = self.wild_parts[wild] = (tuple(codes[:below]), tuple(codes[below:]))
-        nat = number >> catalog.layoff_nat_shift
+        nat = number >> self.nat_shift
         nats = self.nats.get(nat)
         if nats is None:
             base = self.base
@@ -167,16 +203,18 @@ class _LayoffNumbers(dict[int, int]):
     number, on the set whose first natural code is ``codes.base``, each found when first
     asked: a template's numbers are then one C-level ``map`` over its shape numbers."""
 
-    __slots__ = ("catalog", "codes")
+    __slots__ = ("code_list", "codes", "ids", "numbering")
 
     def __init__(self, codes: _LayoffCodes, catalog: Catalog) -> None:
         super().__init__()
         self.codes = codes
-        self.catalog = catalog
+        self.ids = catalog.layoff_code_ids
+        self.code_list = catalog.layoff_code_list
+        self.numbering = catalog.numbering
 
     def __missing__(self, shape: int) -> int:
-        number = self[shape] = (self.catalog.layoff_code_number(self.codes[shape])
-                                * _MELD_INDEXES)
+        number = self[shape] = _code_number(self.ids, self.code_list, self.numbering,
+                                            self.codes[shape]) * _MELD_INDEXES
         return number
 
 
@@ -268,7 +306,7 @@ class Catalog:
         """The codes of every lay-off met, by their number."""
         self.layoff_code_ids: dict[tuple[int, ...], int] = {}
         """The number of each lay-off's codes in ``layoff_code_list``."""
-        self.layoff_actions = _LayoffActions(self)
+        self.layoff_actions = _LayoffActions(self.card_tuples, self.layoff_code_list)
         self.by_rank: dict[tuple[int, ...],
                            tuple[int, dict[tuple[int, ...], _Entry]]] = {}
         """(wild room, entries by clamped wild counts) by (rank, natural counts...)."""
@@ -386,10 +424,7 @@ class Catalog:
         >>> Catalog().cards_of((8, 9))
         (Card('4c'), Card('4d'))
         """
-        cards = self.card_tuples.get(codes)
-        if cards is None:
-            cards = self.card_tuples[codes] = tuple([CARDS[c] for c in codes])
-        return cards
+        return _shared_cards(self.card_tuples, codes)
 
     def take_action(self, codes: tuple[int, ...]) -> TakePile:
         """The shared ``TakePile`` of the hand cards ``codes`` (a pair take, not onto a
@@ -473,18 +508,8 @@ class Catalog:
     def layoff_code_number(self, codes: tuple[int, ...]) -> int:
         """The number of the lay-off codes ``codes`` in ``layoff_code_list``, given when
         first asked (see ``_LayoffActions``)."""
-        number = self.layoff_code_ids.get(codes)
-        if number is None:
-            with self.numbering:
-                number = self.layoff_code_ids.get(codes)
-                if number is None:
-                    # The codes are in place before their number is published, and no
-                    # other thread hands out a number meanwhile: two code tuples never
-                    # share one.
-                    self.layoff_code_list.append(codes)
-                    number = len(self.layoff_code_list) - 1
-                    self.layoff_code_ids[codes] = number
-        return number
+        return _code_number(self.layoff_code_ids, self.layoff_code_list, self.numbering,
+                            codes)
 
 
 def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int

@@ -326,50 +326,52 @@ class OutSolver:
     def _run_extensions(self) -> Iterator[tuple[Kinds, list[int]]]:
         """Every way the side's sequences can be lengthened by cards held: (the canasta
         kinds of those sequences then, the counts left for everything else)."""
-        s = self.s
-        mr = s.meld
         runs = [m for m in self.melds if m.kind is MeldKind.RUN]
         hand = list(self.hand)
         if not runs:
             yield (), hand
             return
-        low_most, high_most = int(mr.run_low), int(mr.run_high)
-        game = self.game
+        s = self.s
         natural = [not (s.wild[code] or s.bonus[code]) for code in range(NUM_CODES)]
+        yield from self._extend(runs, natural, 0, hand, [])
 
-        def extend(index: int, counts: list[int], kinds: list[str]) -> Iterator[
-                tuple[Kinds, list[int]]]:
-            if index == len(runs):
-                yield tuple(sorted(kinds)), counts
-                return
-            meld = runs[index]
-            suit = int(meld.suit)  # type: ignore[arg-type]
-            ranks = [card.code // 4 + 2 for card in meld.cards]
-            low, high, size = min(ranks), max(ranks), len(ranks)
-            below = 0
-            while low - below - 1 >= low_most and counts[(low - below - 3) * 4 + suit] \
-                    and natural[(low - below - 3) * 4 + suit]:
-                below += 1
-            above = 0
-            while high + above + 1 <= high_most and counts[(high + above - 1) * 4 + suit] \
-                    and natural[(high + above - 1) * 4 + suit]:
-                above += 1
-            for i in range(below + 1):
-                for j in range(above + 1):
-                    if size + i + j > mr.run_max:
-                        break
-                    left = counts
-                    if i or j:
-                        left = counts[:]
-                        for rank in (*range(low - i, low), *range(high + 1, high + j + 1)):
-                            left[(rank - 2) * 4 + suit] -= 1
-                        made = game._canasta_kind(True, None, size + i + j, 0)
-                    else:
-                        made = meld.canasta
-                    yield from extend(index + 1, left,
-                                      kinds if made is None else [*kinds, made])
-
-        yield from extend(0, hand, [])
+    def _extend(self, runs: list[Meld], natural: list[bool], index: int, counts: list[int],
+                kinds: list[str]) -> Iterator[tuple[Kinds, list[int]]]:
+        """:meth:`_run_extensions` from the sequence ``runs[index]`` on, ``counts`` held and
+        the sequences before it made canastas of ``kinds``. (A method, not a function
+        inside the one above: a nested function that calls itself is a reference cycle,
+        which only the cyclic collector frees.)"""
+        if index == len(runs):
+            yield tuple(sorted(kinds)), counts
+            return
+        mr = self.s.meld
+        low_most, high_most = int(mr.run_low), int(mr.run_high)
+        meld = runs[index]
+        suit = int(meld.suit)  # type: ignore[arg-type]
+        ranks = [card.code // 4 + 2 for card in meld.cards]
+        low, high, size = min(ranks), max(ranks), len(ranks)
+        below = 0
+        while low - below - 1 >= low_most and counts[(low - below - 3) * 4 + suit] \
+                and natural[(low - below - 3) * 4 + suit]:
+            below += 1
+        above = 0
+        while high + above + 1 <= high_most and counts[(high + above - 1) * 4 + suit] \
+                and natural[(high + above - 1) * 4 + suit]:
+            above += 1
+        for i in range(below + 1):
+            for j in range(above + 1):
+                if size + i + j > mr.run_max:
+                    break
+                left = counts
+                if i or j:
+                    left = counts[:]
+                    for rank in (*range(low - i, low), *range(high + 1, high + j + 1)):
+                        left[(rank - 2) * 4 + suit] -= 1
+                    made = self.game._canasta_kind(True, None, size + i + j, 0)
+                else:
+                    made = meld.canasta
+                yield from self._extend(runs, natural, index + 1, left,
+                                        kinds if made is None else [*kinds, made])
 
     # -- the walk over the ranks -----------------------------------------------------------
 
@@ -516,44 +518,9 @@ class OutSolver:
         (``_LookEnded``) once ``left[0]`` states are spent; the breadth-first walk then
         decides. Most hands that are asked about can go out (a player bound to go out
         tries every play), and one way out is met within a few states."""
-        last = len(rows)
-        wild_total = self.wild_total
-        # Different plays of the ranks below often meet in one state: what follows it was
-        # looked at once.
-        failed: set[tuple[int, State, frozenset[int]]] = set()
-        path: list[tuple[State, frozenset[int]]] = []  # the states of the way being tried
-        ended: list[tuple[int, Kinds]] = []  # the final discard and kinds of the way out
-
-        def walk(index: int, state: State, kept: frozenset[int]) -> bool:
-            key = (index, state, kept)
-            if key in failed:
-                return False
-            left[0] -= 1
-            if left[0] < 0:
-                raise _LookEnded
-            path.append((state, kept))
-            if index == last:
-                end = self._end_discard({state: kept}, runs_kinds, discard)
-                found = end is not None
-                if end is not None:
-                    ended.append(end)
-            else:
-                found = False
-                opened, used, kinds, taken = state
-                room = wild_total - used
-                for now_open, wild, made, now_taken, now_kept, _move in self._moves(
-                        rows[index], opened, taken, kept, free_pick):
-                    if wild <= room and walk(index + 1, (now_open, used + wild,
-                                                         _merged(kinds, made), now_taken),
-                                             now_kept):
-                        found = True
-                        break
-            if not found:
-                failed.add(key)
-                path.pop()
-            return found
-
-        found = walk(0, _START, _NONE_KEPT)
+        look = _DepthLook(self, rows, free_pick, runs_kinds, discard, left)
+        found = look.walk(0, _START, _NONE_KEPT)
+        path, ended = look.path, look.ended
         if found:
             self.witness = Witness(self, rows, path, *ended[-1], free_pick)
         return found
@@ -660,6 +627,68 @@ class OutSolver:
                 for wild, made in rank_options(self.game, None, 0, shapes, left):
                     if wild == left:
                         yield now_kept, _merged(kinds, made)
+
+
+class _DepthLook:
+    """One first look of :meth:`OutSolver._depth` over ``rows``: the states that led to
+    no way out (``failed``), those of the way being tried (``path``) and the final
+    discard and kinds of the way out once met (``ended``). (A class, not a function
+    nested in ``_depth`` that calls itself: that would be a reference cycle, which keeps
+    every state the look met until the cyclic collector runs.)"""
+
+    __slots__ = ("discard", "ended", "failed", "free_pick", "last", "left", "path", "rows",
+                 "runs_kinds", "solver", "wild_total")
+
+    def __init__(self, solver: OutSolver, rows: list[_Row], free_pick: bool,
+                 runs_kinds: Kinds, discard: int | None, left: list[int]) -> None:
+        self.solver = solver
+        self.rows = rows
+        self.last = len(rows)
+        self.free_pick = free_pick
+        self.runs_kinds = runs_kinds
+        self.discard = discard
+        self.left = left
+        self.wild_total = solver.wild_total
+        # Different plays of the ranks below often meet in one state: what follows it
+        # was looked at once.
+        self.failed: set[tuple[int, State, frozenset[int]]] = set()
+        self.path: list[tuple[State, frozenset[int]]] = []
+        self.ended: list[tuple[int, Kinds]] = []
+
+    def walk(self, index: int, state: State, kept: frozenset[int]) -> bool:
+        """Whether a way out follows ``state`` after ``index`` rows (kept back:
+        ``kept``); it raises ``_LookEnded`` once the look's states are spent."""
+        key = (index, state, kept)
+        failed = self.failed
+        if key in failed:
+            return False
+        left = self.left
+        left[0] -= 1
+        if left[0] < 0:
+            raise _LookEnded
+        path = self.path
+        path.append((state, kept))
+        if index == self.last:
+            end = self.solver._end_discard({state: kept}, self.runs_kinds, self.discard)
+            found = end is not None
+            if end is not None:
+                self.ended.append(end)
+        else:
+            found = False
+            opened, used, kinds, taken = state
+            room = self.wild_total - used
+            walk = self.walk
+            for now_open, wild, made, now_taken, now_kept, _move in self.solver._moves(
+                    self.rows[index], opened, taken, kept, self.free_pick):
+                if wild <= room and walk(index + 1, (now_open, used + wild,
+                                                     _merged(kinds, made), now_taken),
+                                         now_kept):
+                    found = True
+                    break
+        if not found:
+            failed.add(key)
+            path.pop()
+        return found
 
 
 class Witness:
