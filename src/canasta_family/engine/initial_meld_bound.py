@@ -163,12 +163,8 @@ def counted_worth(values: Sequence[int], codes: Sequence[int], counted: Sequence
     >>> counted_worth([0] * 4 + [5, 10], [4, 5], [0] * 4 + [1, 2])
     [0, 10, 20, 25]
     """
-    worth = sorted((values[code] for code in codes for _ in range(counted[code])),
-                   reverse=True)
-    prefix = [0]
-    for value in worth:
-        prefix.append(prefix[-1] + value)
-    return prefix
+    return _prefix_sums(sorted((values[code] for code in codes for _ in range(counted[code])),
+                               reverse=True))
 
 
 def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
@@ -199,6 +195,28 @@ def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> lis
                         found[code] = hand[code]
             start = end + 1
     return found
+
+
+def _prefix_sums(worth: Sequence[int]) -> list[int]:
+    """The sums of the first ``k`` of ``worth``, for each ``k``.
+
+    >>> _prefix_sums([10, 5])
+    [0, 10, 15]
+    """
+    prefix = [0]
+    for value in worth:
+        prefix.append(prefix[-1] + value)
+    return prefix
+
+
+def _best_with(best: list[int], wild_worth: Sequence[int]) -> int:
+    """The most a collection counts with the naturals' ``best`` by wild cards placed,
+    the wild cards placed counting ``wild_worth``.
+
+    >>> _best_with([20, -1, 35], [0, 50, 70])
+    105
+    """
+    return max(value + wild_worth[placed] for placed, value in enumerate(best) if value >= 0)
 
 
 def combined_gains(best: list[int], gains: Sequence[int]) -> list[int]:
@@ -238,8 +256,8 @@ class OwedCounts:
 
     __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
                  "groups", "hand", "index", "keep", "melds", "need", "plays", "prefix",
-                 "sets_only", "shapes", "size", "spare", "spare_read", "suffix", "usable",
-                 "wild_total")
+                 "rests", "sets_only", "shapes", "size", "spare", "spare_read", "suffix",
+                 "usable", "wild_total", "wild_worths")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -308,9 +326,14 @@ class OwedCounts:
                                  and code // 4 + 2 not in takes for code in free)
         self.prefix: list[list[int]] = []
         self.suffix: list[list[int]] = []
+        self.rests: dict[int, list[int]] = {}
+        """Per group, by wild cards placed: the most the other ranks' naturals count (the
+        prefix and suffix knapsacks joined; see :meth:`keeps`)."""
         self.alone: dict[int, list[int]] = {}
         """Per group, by the most wild cards that may go down: the most the other ranks
-        count without it, the wild cards placed included (see :meth:`keeps`)."""
+        count without it, the wild cards placed included (see :meth:`keeps_alone`)."""
+        self.wild_worths: dict[tuple[int, ...], list[int]] = {}
+        """:meth:`_wild_worth` by the counted copies of the wild codes."""
         self.answers: dict[tuple[object, ...], bool | None] = {}
         """:meth:`keeps` by what its answer depends on: plays of other suits or other wild
         cards often leave the same."""
@@ -336,15 +359,25 @@ class OwedCounts:
         """By wild cards placed, what they count at most: the counted ones first, the
         most valuable of them first."""
         s = self.game._s
-        prefix = counted_worth(s.values, s.wild_codes, counted)
-        prefix.extend([prefix[-1]] * (self.wild_total + 1 - len(prefix)))
+        wild_counted = tuple([counted[code] for code in s.wild_codes])
+        return self._wild_worth_of(wild_counted)
+
+    def _wild_worth_of(self, wild_counted: tuple[int, ...]) -> list[int]:
+        """:meth:`_wild_worth` by the counted copies of each wild code (in the order of
+        the rule set's ``wild_codes``)."""
+        prefix = self.wild_worths.get(wild_counted)
+        if prefix is None:
+            values = self.game._s.values
+            worth = sorted((values[code] for code, copies in zip(
+                self.game._s.wild_codes, wild_counted, strict=True) for _ in range(copies)),
+                reverse=True)
+            prefix = self.wild_worths[wild_counted] = _prefix_sums(worth)
+            prefix.extend([prefix[-1]] * (self.wild_total + 1 - len(prefix)))
         return prefix
 
     def _best(self, best: list[int], counted: Sequence[int]) -> int:
         """The most a collection counts with the naturals' ``best`` by wild cards placed."""
-        wild_worth = self._wild_worth(counted)
-        return max(value + wild_worth[placed]
-                   for placed, value in enumerate(best) if value >= 0)
+        return _best_with(best, self._wild_worth(counted))
 
     def _never_short(self, size: int, usable: int, wild_held: int) -> bool:
         """Whether ``size`` cards held, of which at most ``usable`` naturals and
@@ -452,13 +485,16 @@ class OwedCounts:
             number = self.index.get(rank)
             known = False
             if number is not None:
-                alone = self.alone.get(number)
-                if alone is None:
-                    alone = self.alone[number] = self._others_alone(number)
+                # (What the other ranks count with no wild card placed: the first cells of
+                # the knapsacks on either side, which need none.)
+                if not self.prefix:
+                    self._join_sides()
+                before, after = self.prefix[number][0], self.suffix[number + 1][0]
                 _rank, rank_codes, _gains, most = self.groups[number]
                 held = sum(self.hand[code] for code in rank_codes)
-                known = alone[0] >= self.need and self._never_short(
-                    self.size, self.usable - most + held, self.wild_total)
+                known = before >= 0 and after >= 0 and before + after >= self.need \
+                    and self._never_short(self.size, self.usable - most + held,
+                                          self.wild_total)
             self.every_play[rank] = known
         return known
 
@@ -491,9 +527,7 @@ class OwedCounts:
     def _others_alone(self, number: int) -> list[int]:
         """By the most wild cards that may go down, the most the ranks but group
         ``number``'s count, with the wild cards they place."""
-        if not self.prefix:
-            self._join_sides()
-        rest = combined_gains(self.prefix[number], self.suffix[number + 1])
+        rest = self._rest(number)
         wild_worth = self._wild_worth(self.counted)
         found: list[int] = []
         best = _NONE
@@ -513,39 +547,77 @@ class OwedCounts:
         if number is None:
             return None
         s = self.game._s
-        hand, counted, need = self._left_by(codes)
+        _rank, rank_codes, _gains, old_most = self.groups[number]
+        # Only the rank's cards, the wild cards and the minimum change with the play
+        # (its counted copies go down first, AS-23): those are read, not the whole hand.
+        wild_codes = s.wild_codes
+        hand, counted = self.hand, self.counted
+        held = [hand[code] for code in rank_codes]
+        rank_counted = [counted[code] for code in rank_codes]
+        wild_counted = [counted[code] for code in wild_codes]
+        need = self.need
+        values = s.values
         is_wild = s.wild
-        wild_play = sum([is_wild[code] for code in codes])
+        wild_play = 0
+        for code in codes:
+            if is_wild[code]:
+                wild_play += 1
+                at = wild_codes.index(code)
+                if wild_counted[at]:
+                    wild_counted[at] -= 1
+                    need -= values[code]
+            else:
+                at = rank_codes.index(code)
+                held[at] -= 1
+                if rank_counted[at]:
+                    rank_counted[at] -= 1
+                    need -= values[code]
         if need <= 0:
             return True
         wild_total = self.wild_total - wild_play
-        _rank, rank_codes, _gains, old_most = self.groups[number]
-        key = (rank, shapes, need, tuple([hand[code] for code in rank_codes]),
-               tuple([counted[code] for code in rank_codes]),
-               tuple([counted[code] for code in s.wild_codes]), wild_total)
+        key = (rank, shapes, need, tuple(held), tuple(rank_counted), tuple(wild_counted),
+               wild_total)
         if key in self.answers:
             return self.answers[key]
-        answer = self.answers[key] = self._keeps(number, rank, rank_codes, old_most, hand,
-                                                 counted, shapes, need, wild_total,
-                                                 len(codes))
+        answer = self.answers[key] = self._keeps(number, rank, rank_codes, old_most,
+                                                 sum(held), rank_counted,
+                                                 tuple(wild_counted), shapes, need,
+                                                 wild_total, len(codes))
         return answer
 
     def _keeps(self, number: int, rank: int | None, rank_codes: tuple[int, ...],
-               old_most: int, hand: Sequence[int], counted: Sequence[int],
-               shapes: tuple[Shape, ...], need: int, wild_total: int, played: int
-               ) -> bool | None:
-        """:meth:`keeps` once its play is read: ``hand`` and ``counted`` as it leaves
-        them, ``need`` still to count, ``wild_total`` wild cards held, ``played`` cards
-        gone down."""
-        gains, most = self._rank_gains(rank, rank_codes, hand, counted, shapes, wild_total)
-        if not self.prefix:
-            self._join_sides()
-        rest = combined_gains(self.prefix[number][:wild_total + 1], self.suffix[number + 1])
-        best = self._best(combined_gains(rest, gains), counted)
+               old_most: int, held: int, rank_counted: list[int],
+               wild_counted: tuple[int, ...], shapes: tuple[Shape, ...], need: int,
+               wild_total: int, played: int) -> bool | None:
+        """:meth:`keeps` once its play is read: ``held`` naturals of the rank and
+        ``rank_counted`` counted copies of each of its codes, ``wild_counted`` of each wild
+        code, as it leaves them; ``need`` still to count, ``wild_total`` wild cards held,
+        ``played`` cards gone down."""
+        most = rank_most(self.game, rank, held, shapes, wild_total)
+        values = self.game._s.values
+        prefix = _prefix_sums(sorted((values[code] for code, copies in zip(
+            rank_codes, rank_counted, strict=True) for _ in range(copies)), reverse=True))
+        last = len(prefix) - 1
+        gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
+        # (The other ranks' knapsack within fewer wild cards is the first cells of the
+        # whole one.)
+        rest = self._rest(number)[:wild_total + 1]
+        best = _best_with(combined_gains(rest, gains), self._wild_worth_of(wild_counted))
         if best < need:
             return None if self.sets_only else False
-        usable = self.usable - old_most + most
+        usable = self.usable - old_most + max(most)
         return True if self._never_short(self.size - played, usable, wild_total) else None
+
+    def _rest(self, number: int) -> list[int]:
+        """By wild cards placed, the most the naturals of the ranks but group ``number``'s
+        count (:attr:`rests`)."""
+        rest = self.rests.get(number)
+        if rest is None:
+            if not self.prefix:
+                self._join_sides()
+            rest = self.rests[number] = combined_gains(self.prefix[number],
+                                                       self.suffix[number + 1])
+        return rest
 
     def _join_sides(self) -> None:
         """The knapsacks of the ranks before each rank and after it."""
