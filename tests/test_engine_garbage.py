@@ -85,6 +85,19 @@ def test_the_log_keeps_no_tracked_tuple_per_event() -> None:
     assert game.clone().log(all_hands=True) == whole
 
 
+def _random_play(game: Game, seed: int, steps: int) -> Callable[[], None]:
+    """A function that plays up to ``steps`` more random actions of ``game`` each call."""
+    rng = random.Random(seed)
+
+    def play() -> None:
+        for _ in range(steps):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+
+    return play
+
+
 _BUILT_IN = [("american-samba", 4), ("dutch-samba", 4), ("samba", 4), ("canasta", 4),
              ("pennies-from-heaven", 6)]
 
@@ -96,15 +109,7 @@ def test_random_play_leaves_no_cycles(variant: str, players: int) -> None:
     and lay-off tables: a stretch of random play, with every listing and check it makes,
     leaves nothing only the cyclic collector could free. Such garbage was about a tenth
     of random play's time, collected in pauses of up to a fifth of a second."""
-    game = canasta_family.new_game(variant, players=players, seed=11)
-    rng = random.Random(11)
-
-    def play() -> None:
-        for _ in range(400):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
-
+    play = _random_play(canasta_family.new_game(variant, players=players, seed=11), 11, 400)
     play()  # memo tables filled: what stays is not garbage
     assert _cyclic_garbage_of(play) == 0
 
@@ -115,15 +120,7 @@ def test_a_retired_catalog_is_freed_without_the_collector(
     that make entries when first asked (lay-off actions, codes and numbers) hold the
     tables they read, not the catalog, so nothing in it waits for the cyclic collector."""
     cache_limit(50)
-    game = canasta_family.new_game("american-samba", players=4, seed=3)
-    rng = random.Random(3)
-
-    def play() -> None:
-        for _ in range(300):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
-
+    play = _random_play(canasta_family.new_game("american-samba", players=4, seed=3), 3, 300)
     renewals = canasta_family.cache_info().renewals
     assert _cyclic_garbage_of(play) == 0
     assert canasta_family.cache_info().renewals > renewals  # catalogs were retired

@@ -102,6 +102,7 @@ _LAYOFF_POSITIONS = tuple(1 << (_LAYOFF_FIELD * p) for p in range(4))
 _LAYOFF_MASK = (1 << _LAYOFF_FIELD) - 1
 _STANDARD_WILD = (0, 1, 2, 3, JOKER_CODE)
 """The wild codes of a catalog made without rules (doctests): jokers and 2s."""
+
 # The catalog's tables that make their entries when first asked hold the other tables
 # and values they need, never the catalog itself: a table that refers back to its catalog
 # is a reference cycle, which would keep a retired catalog and everything in it until the
