@@ -598,14 +598,19 @@ class OwedCounts:
         prefix = _prefix_sums(sorted((values[code] for code, copies in zip(
             rank_codes, rank_counted, strict=True) for _ in range(copies)), reverse=True))
         last = len(prefix) - 1
-        gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
+        most_naturals = max(most)
         # (The other ranks' knapsack within fewer wild cards is the first cells of the
         # whole one.)
         rest = self._rest(number)[:wild_total + 1]
-        best = _best_with(combined_gains(rest, gains), self._wild_worth_of(wild_counted))
-        if best < need:
+        wild_worth = self._wild_worth_of(wild_counted)
+        # Most plays that leave no collection are short even of the most each part could
+        # count on its own: the knapsack is joined only for the others.
+        if max(rest) + prefix[min(most_naturals, last)] + wild_worth[wild_total] < need:
             return None if self.sets_only else False
-        usable = self.usable - old_most + max(most)
+        gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
+        if _best_with(combined_gains(rest, gains), wild_worth) < need:
+            return None if self.sets_only else False
+        usable = self.usable - old_most + most_naturals
         return True if self._never_short(self.size - played, usable, wild_total) else None
 
     def _rest(self, number: int) -> list[int]:
