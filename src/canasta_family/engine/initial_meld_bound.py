@@ -603,8 +603,9 @@ class OwedCounts:
         # whole one.)
         rest = self._rest(number)[:wild_total + 1]
         wild_worth = self._wild_worth_of(wild_counted)
-        # Most plays that leave no collection are short even of the most each part could
-        # count on its own: the knapsack is joined only for the others.
+        # Most plays that leave no collection fall short even of the most that the other
+        # ranks, this rank and the wild cards could count each on its own: only plays
+        # that reach that bound need the knapsack joined.
         if max(rest) + prefix[min(most_naturals, last)] + wild_worth[wild_total] < need:
             return None if self.sets_only else False
         gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
