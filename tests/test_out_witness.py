@@ -7,7 +7,11 @@ the listing asks the going-out solver once for the position itself, and then
 * where the position has no way out, no play has one (a way out after a play is one from
   here): every such play is refused without a solve;
 * a play that only adds to one rank's sets (black 3s, AS-33, among them), as the way out
-  the solver met does (``Witness.allows``), is kept without a solve.
+  the solver met does (``Witness.allows``), is kept without a solve;
+* any other play onto one rank's sets that the bounds of the position it leaves do not
+  refuse is judged, kept or refused, by one walk of the position that every such play of
+  the listing shares (``PlayTables.allows``): the ways out after the play are those of
+  the position whose move at the play's rank starts with it.
 
 For the same reason a position with no way out closes the rest of the turn: the
 positions its melds, lay-offs and red-3 placements lead to answer "no" without a look.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from positions import play_random_hands
@@ -32,7 +37,7 @@ import canasta_family
 from canasta_family import Game
 from canasta_family.actions import Action
 from canasta_family.engine.going_out import _GoingOut
-from canasta_family.engine.out_solver import OutSolver
+from canasta_family.engine.out_solver import OutSolver, Witness
 
 
 def fresh_copy(game: Game) -> Game:
@@ -59,24 +64,45 @@ def solved_after(game: Game, action: Action | None) -> bool:
 def judge(games: Iterable[Game], hands: int, seed: int,
           monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Play ``hands`` random hands of each game, checking every short cut taken."""
-    real_allows = _GoingOut._witness_allows
+    real_allows = Witness.allows
+    real_tables = _GoingOut._judged_by_tables
     real_reach = _GoingOut._out_reachable
     seen: Counter[str] = Counter()
     wrong: list[str] = []
 
-    def allows(self: Game, action: Action) -> bool:
-        kept = real_allows(self, action)
+    def check(game: Game, action: Action, kept: bool | None, by: str) -> None:
+        if kept is None:
+            return
         if kept:
-            seen["kept by the witness"] += 1
-            if any(card.rank in self._s.stop_ranks for card in getattr(action, "cards", ())):
-                seen["black 3s kept by the witness"] += 1
-            if not solved_after(self, action):
-                wrong.append(f"{self.variant.name}: {action} kept, but the position it "
-                             f"leaves cannot go out")
+            seen[f"kept by {by}"] += 1
+            if any(card.rank in game._s.stop_ranks for card in getattr(action, "cards", ())):
+                seen[f"black 3s kept by {by}"] += 1
+            if not solved_after(game, action):
+                wrong.append(f"{game.variant.name}: {action} kept by {by}, but the "
+                             f"position it leaves cannot go out")
+        else:
+            seen[f"refused by {by}"] += 1
+            if solved_after(game, action):
+                wrong.append(f"{game.variant.name}: {action} refused by {by}, but the "
+                             f"position it leaves can go out")
+
+    asking: list[tuple[Game, Action]] = []
+
+    def allows(self: Witness, game: Game, *play: Any) -> bool:
+        kept = real_allows(self, game, *play)
+        if kept:
+            check(*asking[-1], kept, "the witness")
+        return kept
+
+    def tables(self: Game, node: Any, action: Action, play: Any) -> bool | None:
+        kept = real_tables(self, node, action, play)
+        check(self, action, kept, "the shared walk")
         return kept
 
     def reach_after(self: Game, action: Action) -> bool:
+        asking.append((self, action))
         answer = real_reach_after(self, action)
+        asking.pop()
         if not real_reach(self):
             seen["refused with the position"] += 1
             if solved_after(self, action):
@@ -84,17 +110,18 @@ def judge(games: Iterable[Game], hands: int, seed: int,
                              f"it leaves can go out")
         return answer
 
-    def reach(self: Game) -> bool:
+    def reach(self: Game, judged: Any = None) -> bool:
         if self._out_closed:
             seen["closed by an earlier position of the turn"] += 1
             if solved_after(self, None):
                 wrong.append(f"{self.variant.name}: the turn was closed, but the position "
                              f"can go out")
-        return real_reach(self)
+        return real_reach(self, judged)
 
     real_reach_after = _GoingOut._reach_after
     with monkeypatch.context() as patch:
-        patch.setattr(_GoingOut, "_witness_allows", allows)
+        patch.setattr(Witness, "allows", allows)
+        patch.setattr(_GoingOut, "_judged_by_tables", tables)
         patch.setattr(_GoingOut, "_reach_after", reach_after)
         patch.setattr(_GoingOut, "_out_reachable", reach)
         play_random_hands(games, hands, random.Random(seed))
@@ -106,9 +133,10 @@ def judge(games: Iterable[Game], hands: int, seed: int,
                                      "pennies-from-heaven"])
 def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """AS-35/AS-36: the plays kept by the witness of the position's way out, those
-    refused because the position has none, and the positions of a turn an earlier one
-    closed are judged as a solve of each would."""
+    """AS-35/AS-36: the plays onto the sets kept by the witness of the position's way out
+    or judged by the walk the listing shares, those refused because the position has
+    none, and the positions of a turn an earlier one closed are judged as a solve of each
+    would."""
     players = 6 if variant == "pennies-from-heaven" else 4
     games = [canasta_family.new_game(variant, players=players, seed=seed)
              for seed in (1, 2)]
@@ -117,8 +145,10 @@ def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
     assert seen["closed by an earlier position of the turn"] > 0, seen
     if variant == "american-samba":
         # AS-33: black 3s meld only to go out, so every such meld asks; the witness
-        # judges them as any rank's sets.
+        # judges them as any rank's sets. Bound to go out (AS-36), some plays onto the
+        # sets close every way out: the shared walk refuses them.
         assert seen["black 3s kept by the witness"] > 0, seen
+        assert seen["refused by the shared walk"] > 0, seen
 
 
 @pytest.mark.parametrize("plugin", ROLE_PLUGINS, ids=lambda plugin: plugin.__name__)

@@ -87,8 +87,9 @@ def test_layoffs_name_their_meld_and_survive_a_fresh_action_table(
 @pytest.mark.parametrize("variant", ["samba", "canasta", "pennies-from-heaven"])
 def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """AS-35/AS-36, AS-23 and PH-17: listings are identical with and without the witness
-    of a position's way out (plays adding to one rank's sets kept without a solve each),
+    """AS-35/AS-36, AS-23 and PH-17: listings are identical with and without the judges
+    of plays onto one rank's sets from the position before them (the witness of its way
+    out, and the walk the listing's such plays share: no solve after each play),
     the bound by ranks on an owed initial meld and the collection that one search finds
     for all the plays of a listing (``_Collection.survives``), and the short cuts do
     answer some plays."""
@@ -97,11 +98,11 @@ def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
     from canasta_family.engine.initial_meld_search import _Collection
 
     kept = []
-    original = _GoingOut._witness_allows
+    original = _GoingOut._set_play
 
-    def counting(self: engine.Game, action: object) -> bool:
+    def counting(self: engine.Game, action: object) -> object:
         result = original(self, action)  # type: ignore[arg-type]
-        kept.append(result)
+        kept.append(result is not None)
         return result
 
     survived = []
@@ -113,10 +114,10 @@ def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
         return result
 
     positions = _positions(variant, 36, 10)
-    monkeypatch.setattr(_GoingOut, "_witness_allows", counting)
+    monkeypatch.setattr(_GoingOut, "_set_play", counting)
     monkeypatch.setattr(_Collection, "survives", surviving)
     with_short_cuts = [[str(a) for a in p.clone().legal_actions()] for p in positions]
-    monkeypatch.setattr(_GoingOut, "_witness_allows", lambda *_args: False)
+    monkeypatch.setattr(_GoingOut, "_set_play", lambda *_args: None)
     monkeypatch.setattr(initial_meld, "reach_bound", lambda *_args: None)
     monkeypatch.setattr(_Collection, "survives", lambda *_args: False)
     without = [[str(a) for a in p.clone().legal_actions()] for p in positions]

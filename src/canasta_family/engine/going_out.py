@@ -4,7 +4,8 @@ bounded search on copies of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from canasta_family.actions import (
     Action,
@@ -17,7 +18,8 @@ from canasta_family.engine.constructors import (
     _PLACE_ACTIONS,
 )
 from canasta_family.engine.out_nodes import OutNode
-from canasta_family.engine.out_solver import OutSolver
+from canasta_family.engine.out_plays import PlayTables
+from canasta_family.engine.out_solver import OutSolver, Shape
 from canasta_family.engine.phases import PLAY
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
@@ -40,6 +42,10 @@ class _SearchExhausted(Exception):
     """Raised inside the going-out search when it has visited its budget of positions."""
 
 
+_SetPlayShape = tuple[int, list[int], "Shape | None", Shape]
+"""A play onto the sets of one rank (see ``_GoingOut._set_play``)."""
+
+
 class _GoingOut(_TakeChecks):
     """The going-out search: whether the turn can still end by going out."""
 
@@ -58,7 +64,7 @@ class _GoingOut(_TakeChecks):
         return any(meld.rank in stop_ranks
                    for meld in self._melds[self._s.side_of[self._current]])
 
-    def _out_reachable(self) -> bool:
+    def _out_reachable(self, judged: Callable[[], bool | None] | None = None) -> bool:
         """Whether the player to move can still go out this turn by some sequence of legal
         melds, lay-offs and red-3 placements, perhaps ended by a discard (AS-35, AS-36).
 
@@ -73,6 +79,9 @@ class _GoingOut(_TakeChecks):
         turn: a way out after the turn's further melds, lay-offs and red-3 placements would
         be a way out from here with those plays first, so every position they lead to
         answers "no" without a look (``_out_closed``, carried by the copies that play them).
+
+        ``judged``: where the bounds leave the answer open, what answers in place of the
+        solver (None: it cannot), for a copy that has just made a play (``_reach_after``).
         """
         if self._out_closed or not self._out_open():
             return False
@@ -94,9 +103,17 @@ class _GoingOut(_TakeChecks):
             found = False  # one card may be the final discard, two cannot
             self._out_closed = True
         elif solver:
-            solved = OutSolver(self._whole())
-            found = solved.solve(lone[0] if lone else None)
-            node.witness = solved.witness
+            kept = None if judged is None else judged()
+            if kept:
+                # A play judged from the position before it: exact, but with no witness
+                # of this position's own way out, which its solve gives when it is met.
+                return True
+            if kept is None:
+                solved = OutSolver(self._whole())
+                found = solved.solve(lone[0] if lone else None)
+                node.witness = solved.witness
+            else:
+                found = False
             self._out_closed = not found
         else:
             found = self._out_searched(_OUT_BUDGET)  # (a "no" past its budget: not exact)
@@ -418,32 +435,61 @@ class _GoingOut(_TakeChecks):
         position itself: a way out after the play is a way out from here, so where there
         is none, no play keeps one; and a play that only adds to one rank's sets, as the
         way out the solver met does, keeps that way open (``Witness.allows``). Any other
-        play is solved on a copy that has made it."""
+        play is judged on a copy that has made it: by the copy's bounds, which settle most
+        plays that close every way out at a glance, and then by a solve of the copy — or,
+        for a play onto one rank's sets, by the walk of this position that the listing's
+        such plays share (``PlayTables.allows``)."""
+        judged: Callable[[], bool | None] | None = None
         if self._s.count_solver:
             if not self._out_reachable():
                 return False
-            if self._witness_allows(action):
-                return True
+            side = self._s.side_of[self._current]
+            if self._initial[side] and self._take_counts is None:
+                node = self._out_node(self._probe_key(None))
+                witness = node.witness
+                play = None
+                if witness is not None:
+                    play = self._set_play(action)
+                    if play is not None and witness.allows(self._whole(), *play):
+                        return True
+                # Asked only where the copy's bounds leave the answer open.
+                judged = partial(self._judged_by_tables, node, action, play)
         if self._out_memo is None:
             self._out_memo = {}  # made here so that the copy shares it
         after = self._copy(history=False)
         after._legal_cache = None
         after._executors[type(action)](after, action)
-        return after._out_reachable()
+        return after._out_reachable(judged)
 
-    def _witness_allows(self, action: Action) -> bool:
-        """Whether the way out the solver met for this position (kept in its
-        :class:`OutNode`) stays open after ``action``: a new set, or a lay-off on a set
-        (black 3s too), of a side past its initial meld (an owed one counts cards as AS-23
-        says, which the witness does not follow)."""
+    def _judged_by_tables(self, node: OutNode, action: Action,
+                          play: _SetPlayShape | None) -> bool | None:
+        """``PlayTables.allows`` of ``action`` (``play``: its :meth:`_set_play`, if known)
+        from this position, whose facts ``node`` holds; the tables are made for the second
+        play of the position that asks. None where the action is no play onto one rank's
+        sets, the tables cannot judge it, or it is the first play to ask."""
+        if play is None:
+            play = self._set_play(action)
+            if play is None:
+                return None
+        game = self._whole()
+        tables = node.tables
+        if tables is None:
+            if not node.asked:
+                # The first such play is solved on its copy: a way out after it is most
+                # often met within a few states, where the tables walk every state
+                # below. They pay once several plays of the position ask.
+                node.asked = True
+                return None
+            tables = node.tables = PlayTables(OutSolver(game))
+        return tables.allows(game, *play)
+
+    def _set_play(self, action: Action) -> _SetPlayShape | None:
+        """``action`` as a play onto the sets of one rank, the way the solver's judges of
+        such plays take it (``Witness.allows``, ``PlayTables.allows``): (the rank, the
+        codes played, the shape of the set laid off on or None for a new set, the shape
+        made). None for any other play. (A side still owing its initial meld is never
+        asked: it counts cards as AS-23 says, which neither judge follows.)"""
         side = self._s.side_of[self._current]
-        if not self._initial[side] or self._take_counts is not None:
-            return False
-        # (The witness first: where the first look met no way out there is nothing to
-        # build the play's meld for.)
-        witness = self._out_node(self._probe_key(None)).witness
-        if witness is None:
-            return False
         if isinstance(action, MakeMeld):
             meld = self._made_meld(action)[0]
             old = None
@@ -454,15 +500,14 @@ class _GoingOut(_TakeChecks):
             meld = self._laid_off(old_meld, tuple([c.code for c in action.cards]),
                                   action.stands)
         else:
-            return False
+            return None
         # (Black 3s, which meld only to go out, AS-33, are sets of their rank to the
-        # solver and its witness as any other.)
+        # solver as any other.)
         if meld.kind is not MeldKind.SET or meld.rank is None or not (
                 int(meld.rank) in self._s.set_rank_set or meld.rank in self._s.stop_ranks):
-            return False
+            return None
         new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
-        return witness.allows(self._whole(), int(meld.rank),
-                              [c.code for c in action.cards], old, new)
+        return int(meld.rank), [c.code for c in action.cards], old, new
 
     def _probe_key(self, skipped: int | None) -> tuple[object, ...]:
         side = self._s.side_of[self._current]

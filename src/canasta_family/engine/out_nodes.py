@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from canasta_family.actions import Action
 
 if TYPE_CHECKING:
+    from canasta_family.engine.out_plays import PlayTables
     from canasta_family.engine.out_solver import Witness
 
 
@@ -28,17 +29,21 @@ class OutNode:
     (``_lone_cards``); ``plays``: per card placed next, the plays holding it in the
     search's order, beside whether each passed the checks (``None`` until tried);
     ``witness``: how the way out the solver on counts met divides the sets' ranks, where
-    it met one in its first look (``OutSolver.witness``).
+    it met one in its first look (``OutSolver.witness``); ``tables``: the walk that judges
+    the listing's plays onto the sets (``PlayTables``), made for the second play the
+    witness does not keep open (``asked``: whether one did already).
 
     >>> node = OutNode()
     >>> node.within is None and node.lone is None and not node.plays
     True
     """
 
-    __slots__ = ("lone", "plays", "within", "witness")
+    __slots__ = ("asked", "lone", "plays", "tables", "within", "witness")
 
     def __init__(self) -> None:
         self.within: bool | None = None
         self.lone: list[int] | None = None
         self.plays: dict[int, tuple[list[Action], list[bool | None]]] = {}
         self.witness: Witness | None = None
+        self.tables: PlayTables | None = None
+        self.asked = False

@@ -42,12 +42,17 @@ from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
+    from canasta_family.engine.out_plays import SetPlay
 
 Kinds = tuple[str, ...]
 """Canasta kinds, sorted."""
 
 Shape = tuple[int, int, str]
 """A set as (naturals, wild cards, canasta kind or "" when it is none)."""
+
+_After = tuple[int, tuple[str, ...]]
+"""The hand's size and the canasta kinds on the side's table after a play (see
+``OutSolver._ends``)."""
 
 _NO_OPEN: tuple[tuple[int, ...], ...] = ((), (), (), ())
 
@@ -192,18 +197,10 @@ class OutSolver:
     def solve(self, discard: int | None = None) -> bool:
         """Whether some division of the hand takes the player out; with ``discard``, only
         divisions that keep that card for the final discard (a card no play can take)."""
-        s = self.s
         hand = self.hand
-        bonus_held = [code for code in s.bonus_codes if hand[code]]
-        if s.red.auto_place and bonus_held:
-            # Red 3s placed automatically never wait in a hand: one could only be the
-            # discard.
-            if sum(hand[code] for code in bonus_held) > 1:
-                return False
-            only = bonus_held[0]
-            if discard is not None and discard != only:
-                return False
-            discard = only
+        possible, discard = self.kept_back(discard)
+        if not possible:
+            return False
         if not self.game._initial[self.side]:
             # What the melded cards count depends only on the card kept back: where no
             # choice of it reaches the initial meld, no division can.
@@ -228,9 +225,27 @@ class OutSolver:
                            for rest_kinds, rest in extensions[number + 1:])
         return False
 
-    def _ends(self, discard: int, kinds: Kinds) -> bool:
+    def kept_back(self, discard: int | None) -> tuple[bool, int | None]:
+        """(whether a division may keep ``discard`` back, the card it must keep): where
+        red 3s are placed automatically, one held can only be the discard, and two cannot
+        be kept at all."""
+        s = self.s
+        hand = self.hand
+        bonus_held = [code for code in s.bonus_codes if hand[code]]
+        if s.red.auto_place and bonus_held:
+            if sum(hand[code] for code in bonus_held) > 1:
+                return False, discard
+            only = bonus_held[0]
+            if discard is not None and discard != only:
+                return False, discard
+            return True, only
+        return True, discard
+
+    def _ends(self, discard: int, kinds: Kinds, after: _After | None = None) -> bool:
         """Whether a division that melds every card but ``discard`` (-1: none) and leaves
-        the side the canastas ``kinds`` ends the turn by going out."""
+        the side the canastas ``kinds`` ends the turn by going out; ``after``: the hand's
+        size and the table's canastas after a set play whose ways out are judged (see
+        ``out_plays``), where they differ from now."""
         game = self.game
         s = self.s
         if discard < 0 and s.going_out.by_discard:
@@ -240,8 +255,9 @@ class OutSolver:
         ok = self.checked.get(kinds)
         if ok is None:
             ok = self.checked[kinds] = game._going_out_problem(self.player, kinds) is None
-        if ok and discard < 0 and s.going_out.literal_keep and sum(self.hand) > 1:
-            return self._last_play_leaves_one(kinds)
+        if ok and discard < 0 and s.going_out.literal_keep and (
+                sum(self.hand) if after is None else after[0]) > 1:
+            return self._last_play_leaves_one(kinds, after)
         if not ok or discard < 0:
             return ok
         key = (discard, kinds)
@@ -253,7 +269,7 @@ class OutSolver:
                 self.player, True, counts, kinds)
         return free
 
-    def _last_play_leaves_one(self, kinds: Kinds) -> bool:
+    def _last_play_leaves_one(self, kinds: Kinds, after: _After | None = None) -> bool:
         """MS-13 taken literally (``literal_keep``): a play that leaves one card is legal
         only when the side meets its going-out conditions already. A division that
         melds every card, ending with ``kinds``, goes out in some order that keeps to it
@@ -263,9 +279,14 @@ class OutSolver:
         canasta the conditions can do without. The hand holds as many cards as the turn
         completes canastas exactly then, as each such canasta takes a card of its own.
         (Where the initial meld is still owed, it must also stand without the last card:
-        the division is accepted when it does without any one of them.)"""
-        hand_size = sum(self.hand)
-        table = [meld.canasta for meld in self.melds if meld.canasta is not None]
+        the division is accepted when it does without any one of them.) ``after``: the
+        hand's size and the table's canasta kinds to read instead of today's (a side
+        past its initial meld)."""
+        if after is None:
+            hand_size = sum(self.hand)
+            table = [meld.canasta for meld in self.melds if meld.canasta is not None]
+        else:
+            hand_size, table = after[0], list(after[1])
         if hand_size > len(kinds) - len(table):
             return True
         # Every card completes a canasta of its own: none lands on a canasta of the
@@ -420,14 +441,15 @@ class OutSolver:
                 yield (now_open, used + wild, _merged(kinds, made), now_taken), now_kept
 
     def _moves(self, row: _Row, opened: tuple[tuple[int, ...], ...], taken: bool,
-               kept: frozenset[int], free_pick: bool, traced: bool = False
-               ) -> Iterator[_Change]:
+               kept: frozenset[int], free_pick: bool, traced: bool = False,
+               play: SetPlay | None = None) -> Iterator[_Change]:
         """The ways ``row``'s rank can go from a state with the sequences ``opened`` and
         ``taken`` (kept back: ``kept``), whatever wild cards the sets below hold and
         whatever canastas they made: (the sequences open after it, the wild cards its
         sets take, the canasta kinds the rank adds, whether a card is kept back then, the
         cards it may be, and where ``traced``, the move as :meth:`_expand`'s ``trace``
-        gives it, else None)."""
+        gives it, else None). With ``play``, a set play of this rank starts what its
+        sets take (:meth:`SetPlay.options`)."""
         rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
         if opened == _NO_OPEN and not shapes and named < 0 and not any(counts):
             yield opened, 0, (), taken, kept, ((0, 0, 0, 0), 0, ()) if traced else None
@@ -450,8 +472,12 @@ class OutSolver:
                 if any(held[suit] and not in_sets[suit] for suit in range(4)):
                     continue
                 to_sets = held[0] + held[1] + held[2] + held[3]
-                options = rank_options(game, rank, to_sets, shapes, wild_total) \
-                    if to_sets or shapes else _NOTHING_MELDED
+                if play is not None:
+                    options = play.options(game, held)
+                elif to_sets or shapes:
+                    options = rank_options(game, rank, to_sets, shapes, wild_total)
+                else:
+                    options = _NOTHING_MELDED
                 for wild, made in options:
                     yield (opened, wild, made, now_taken, now_kept,
                            ((held[0], held[1], held[2], held[3]), wild, made) if traced
@@ -464,13 +490,20 @@ class OutSolver:
                 steps = steps_memo.get(key)
                 if steps is None:
                     steps = steps_memo[key] = self._suit_steps(*key)
+                if play is not None and play.naturals[suit]:
+                    # The play's naturals of the suit go to the sets.
+                    least = play.naturals[suit]
+                    steps = [step for step in steps if step[2] >= least]
                 if not steps:
                     break
                 per_suit.append(steps)
             else:
                 for first, second, third, fourth in product(*per_suit):
                     to_sets = first[2] + second[2] + third[2] + fourth[2]
-                    if not to_sets and not shapes:
+                    if play is not None:
+                        options = play.options(game, (first[2], second[2], third[2],
+                                                      fourth[2]))
+                    elif not to_sets and not shapes:
                         options = _NOTHING_MELDED
                     else:
                         options = rank_options(game, rank, to_sets, shapes, wild_total)
@@ -483,14 +516,18 @@ class OutSolver:
                                now_kept, ((first[2], second[2], third[2], fourth[2]), wild,
                                           made) if traced else None)
 
-    def _breadth(self, rows: list[_Row], free_pick: bool
+    def _breadth(self, rows: list[_Row], free_pick: bool,
+                 layers: list[dict[State, frozenset[int]]] | None = None
                  ) -> dict[State, frozenset[int]]:
         """Every state after the last rank, rank by rank: states that differ only in the
         card kept back are one state with a set of discards (what follows a rank never
-        depends on which card it was)."""
+        depends on which card it was). ``layers``, if given, gets the states before each
+        rank (up to the first rank no state passes)."""
         states: dict[State, frozenset[int]] = {_START: _NONE_KEPT}
         wild_total = self.wild_total
         for row in rows:
+            if layers is not None:
+                layers.append(states)
             new_states: dict[State, frozenset[int]] = {}
             # States that differ only in the wild cards and canastas below go the same
             # ways: the rank's moves are read once for them all.
@@ -594,12 +631,15 @@ class OutSolver:
                 steps.append((lengths, closed, to_sets))
         return steps
 
-    def _wild_ends(self, states: dict[State, frozenset[int]], discard: int | None
+    def _wild_ends(self, states: dict[State, frozenset[int]], discard: int | None,
+                   held: Sequence[int] | None = None
                    ) -> Iterator[tuple[frozenset[int], Kinds]]:
         """The divisions that place the wild cards the sets left in melds of wild cards
-        only, and the bonus cards on the table, perhaps keeping one of either back."""
+        only, and the bonus cards on the table, perhaps keeping one of either back;
+        ``held``: the counts in hand to keep one back from, where they are not the hand's
+        (after a set play judged by ``out_plays``)."""
         s = self.s
-        hand = self.hand
+        hand = self.hand if held is None else held
         wild_total = self.wild_total
         shapes = self.set_shapes.get(None, ())
         if discard is None:
@@ -816,7 +856,7 @@ class Witness:
 
     def _ends(self, game: Game, kinds: Kinds) -> bool:
         """Whether the discard still ends the turn by going out with the side's canastas
-        of ``kinds`` (the initial meld stands: ``Game._witness_allows`` asks no other)."""
+        of ``kinds`` (the initial meld stands: ``Game._set_play_judged`` asks no other)."""
         known = self.ends.get(kinds)
         if known is None:
             player = game._current
