@@ -13,13 +13,14 @@ sequences, the melds of wild cards and the card kept back go as they would have;
 wild cards the play takes count as taken by the rank's sets, so what the walk's state
 holds means the same before the play and after it.
 
-So :class:`PlayTables` keeps, for the states after a rank, whether the walk can still end
-by going out from them, shared by the listing's plays, since what follows a rank never
-depends on the play made at it. A play is judged by a depth-first walk of the ranks below
-its own (most plays that are asked about keep a way out, met within a few states), the
-moves of its own rank from there, and those shared answers above it. Only what the play
-changes outside its rank is asked again: which wild cards are left to keep back for the
-discard, and (MS-13 read literally) the hand's size and the canastas on the table.
+So :class:`PlayTables` walks the position breadth first, rank by rank, as far up as the
+plays have asked, keeping the states before each rank; and it keeps, for the states after
+a rank, whether the walk can still end by going out from them — shared by the listing's
+plays, since what follows a rank never depends on the play made at it. A play is judged
+by the moves of its own rank from the states before it, and those shared answers above
+it. Only what the play changes outside its rank is asked again: which wild cards are left
+to keep back for the discard, and (MS-13 read literally) the hand's size and the
+canastas on the table.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from canasta_family.engine.out_solver import (
     _NONE_KEPT,
+    _START,
     Kinds,
     OutSolver,
     Shape,
@@ -47,8 +49,9 @@ _NO_OPTIONS: frozenset[tuple[int, Kinds]] = frozenset()
 
 _Part = tuple[Kinds, list[_Row], list[dict[State, frozenset[int]]], dict[int, int]]
 """One way of lengthening the side's sequences (``OutSolver._run_extensions``): the
-canasta kinds of those sequences, the walk's rows, the states before each row (as the
-breadth-first walk merges them), and the index of each rank's row."""
+canasta kinds of those sequences, the walk's rows, the states before each row as far up
+as a play has asked (as the breadth-first walk merges them), and the index of each rank's
+row."""
 
 _Context = tuple["tuple[int, ...] | None", "_After | None"]
 """What a play changes outside its rank that the end of the walk reads: the wild codes
@@ -121,9 +124,7 @@ class PlayTables:
         if possible:
             for runs_kinds, avail in solver._run_extensions():
                 rows = solver._rows(avail, discard)
-                layers: list[dict[State, frozenset[int]]] = []
-                solver._breadth(rows, self.free_pick, layers)
-                self.parts.append((runs_kinds, rows, layers,
+                self.parts.append((runs_kinds, rows, [{_START: _NONE_KEPT}],
                                    {row[0]: index for index, row in enumerate(rows)}))
         self.reaches: list[dict[tuple[int, State], frozenset[Kinds]]] = [
             {} for _part in self.parts]
@@ -190,8 +191,13 @@ class PlayTables:
         free_pick = self.free_pick
         for number, (_kinds, rows, layers, index_of) in enumerate(self.parts):
             index = index_of.get(rank)
-            if index is None or index >= len(layers):
-                continue  # the rank's naturals went to the sequences, or no state gets here
+            if index is None:
+                continue  # the rank's naturals went to the sequences
+            while len(layers) <= index and layers[-1]:
+                # The walk goes only as far up as a play has asked.
+                layers.append(solver._step(rows[len(layers) - 1], layers[-1], free_pick))
+            if len(layers) <= index:
+                continue  # no state gets here
             row = rows[index]
             if any(naturals[suit] and not row[2][suit] for suit in range(4)):
                 return None

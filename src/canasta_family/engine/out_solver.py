@@ -516,38 +516,39 @@ class OutSolver:
                                now_kept, ((first[2], second[2], third[2], fourth[2]), wild,
                                           made) if traced else None)
 
-    def _breadth(self, rows: list[_Row], free_pick: bool,
-                 layers: list[dict[State, frozenset[int]]] | None = None
+    def _breadth(self, rows: list[_Row], free_pick: bool
                  ) -> dict[State, frozenset[int]]:
         """Every state after the last rank, rank by rank: states that differ only in the
         card kept back are one state with a set of discards (what follows a rank never
-        depends on which card it was). ``layers``, if given, gets the states before each
-        rank (up to the first rank no state passes)."""
+        depends on which card it was)."""
         states: dict[State, frozenset[int]] = {_START: _NONE_KEPT}
-        wild_total = self.wild_total
         for row in rows:
-            if layers is not None:
-                layers.append(states)
-            new_states: dict[State, frozenset[int]] = {}
-            # States that differ only in the wild cards and canastas below go the same
-            # ways: the rank's moves are read once for them all.
-            moves_of: dict[tuple[object, ...], list[_Change]] = {}
-            for (opened, used, kinds, taken), kept in states.items():
-                shared = (opened, taken, kept)
-                moves = moves_of.get(shared)
-                if moves is None:
-                    moves = moves_of[shared] = list(self._moves(row, opened, taken, kept,
-                                                                free_pick))
-                room = wild_total - used
-                for now_open, wild, made, now_taken, now_kept, _move in moves:
-                    if wild <= room:
-                        after = (now_open, used + wild, _merged(kinds, made), now_taken)
-                        known = new_states.get(after)
-                        new_states[after] = now_kept if known is None else known | now_kept
-            states = new_states
+            states = self._step(row, states, free_pick)
             if not states:
                 break
         return states
+
+    def _step(self, row: _Row, states: dict[State, frozenset[int]], free_pick: bool
+              ) -> dict[State, frozenset[int]]:
+        """The states after ``row``'s rank from ``states`` (see :meth:`_breadth`)."""
+        new_states: dict[State, frozenset[int]] = {}
+        wild_total = self.wild_total
+        # States that differ only in the wild cards and canastas below go the same ways:
+        # the rank's moves are read once for them all.
+        moves_of: dict[tuple[object, ...], list[_Change]] = {}
+        for (opened, used, kinds, taken), kept in states.items():
+            shared = (opened, taken, kept)
+            moves = moves_of.get(shared)
+            if moves is None:
+                moves = moves_of[shared] = list(self._moves(row, opened, taken, kept,
+                                                            free_pick))
+            room = wild_total - used
+            for now_open, wild, made, now_taken, now_kept, _move in moves:
+                if wild <= room:
+                    after = (now_open, used + wild, _merged(kinds, made), now_taken)
+                    known = new_states.get(after)
+                    new_states[after] = now_kept if known is None else known | now_kept
+        return new_states
 
     def _depth(self, rows: list[_Row], free_pick: bool, runs_kinds: Kinds,
                discard: int | None, left: list[int]) -> bool:
