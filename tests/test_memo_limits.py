@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from positions import listed_from_scratch
+from positions import listed_from_scratch, play_random_hands
 
 import canasta_family
 from canasta_family.engine import catalog
@@ -102,3 +102,55 @@ def test_set_cache_limit_refuses_what_is_not_a_count(bad: object) -> None:
     with pytest.raises(ValueError, match="cache limit"):
         canasta_family.set_cache_limit(bad)  # type: ignore[arg-type]
     assert canasta_family.cache_info().limit == before
+
+
+def test_a_successor_starts_with_the_tables_that_hold_no_action_numbers() -> None:
+    """A catalog that replaces a full one starts with copies of the full one's tables of
+    plain rule answers (the sets a rank can become, sub-multisets, lay-off grids...), and
+    with none of the tables that number actions; past a quarter of the limit it starts
+    empty."""
+    canasta_family.clear_caches()
+    game = canasta_family.new_game("american-samba", players=4, seed=3)
+    play_random_hands([game], 2, random.Random(3))
+    full = game._t
+    assert full.out_rank_options and full.submultiset_lists and full.meld_actions
+    new = full.successor(10**6)
+    for name in catalog._CARRIED:
+        assert getattr(new, name) == getattr(full, name), name
+        assert getattr(new, name) is not getattr(full, name), name
+    assert not new.meld_actions and not new.meld_ids and not new.by_rank
+    assert not new.layoffs and not new.layoff_code_list and not new.card_tuples
+    carried = sum(len(getattr(full, name)) for name in catalog._CARRIED)
+    assert not full.successor(carried * catalog._CARRIED_SHARE - 1).submultiset_lists
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_successor_with_carried_tables_lists_as_a_fresh_catalog(
+        variant: str, cache_limit: Callable[[int], None],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listings made in catalogs that started with their predecessor's tables are those of
+    an empty catalog, and every listed action passes the engine's checks."""
+    cache_limit(6_000)
+    carried: list[int] = []
+    real_successor = catalog.Catalog.successor
+
+    def successor(self: catalog.Catalog, limit: int) -> catalog.Catalog:
+        new = real_successor(self, limit)
+        carried.append(sum(len(getattr(new, name)) for name in catalog._CARRIED))
+        return new
+
+    monkeypatch.setattr(catalog.Catalog, "successor", successor)
+    rng = random.Random(17)
+    players = 6 if variant == "pennies-from-heaven" else 4
+    game = canasta_family.new_game(variant, players=players, seed=13)
+    for _step in range(900):
+        if game.is_over:
+            game = canasta_family.new_game(variant, players=players,
+                                           seed=rng.randrange(2**31))
+        legal = game.legal_actions()
+        assert [str(action) for action in legal] == listed_from_scratch(game)
+        for action in rng.sample(list(legal), min(len(legal), 3)):
+            assert game.is_legal(action), (variant, str(action))
+        game.apply(rng.choice(legal))
+    assert any(carried), f"no renewal carried a table: the test proves nothing {carried}"

@@ -4,9 +4,10 @@ One :class:`Catalog` holds the tables of one set of meld rules, canasta rules an
 values; every game whose rules print the same shares it. Its tables only grow: nothing is
 evicted in place, because a listing may be holding action numbers from them. Instead the
 :class:`CacheOwner` (one per process, :data:`CACHES`) gives each game operation the
-current catalog (``pin``), and when a catalog has grown past the limit it puts a new empty
-one in its place; games still working in the old one finish their operation there and take
-the new one with their next. So numbers never change meaning under a reader, memory is
+current catalog (``pin``), and when a catalog has grown past the limit it puts a new one
+in its place, empty but for the plain rule answers it carries over
+(:meth:`Catalog.successor`); games still working in the old one finish their operation
+there and take the new one with their next. So numbers never change meaning under a reader, memory is
 bounded, and no table is emptied while another thread reads it.
 
 >>> from canasta_family import cache_info
@@ -401,6 +402,29 @@ class Catalog:
         the action kept in the entry keeps its id from being reused."""
 
 
+    def successor(self, limit: int) -> Catalog:
+        """A new catalog to replace this full one: empty but for copies of the tables
+        that hold no action numbers (:data:`_CARRIED`), where they hold at most a
+        :data:`_CARRIED_SHARE` of ``limit`` entries. Every entry of those is what the
+        rules give for its key, whichever catalog asks; carrying them spares the walks
+        behind them (the sets a rank can become, the sub-multisets of counts, the lay-off
+        grids) after each retirement, while the tables that number actions start afresh.
+
+        >>> full = Catalog()
+        >>> full.code_pairs((8, 8, 9))
+        ((8, 2), (9, 1))
+        >>> full.successor(1_000).pairs
+        {(8, 8, 9): ((8, 2), (9, 1))}
+        """
+        new = Catalog(self.wild_codes)
+        tables = [(getattr(self, name), getattr(new, name)) for name in _CARRIED]
+        if sum(len(old) for old, _new in tables) <= limit // _CARRIED_SHARE:
+            for old, fresh in tables:
+                # A copy made in one step: games still pinned here may add to the table.
+                fresh.update(old.copy())
+            new.playable_rows = self.playable_rows
+        return new
+
     def entry_count(self) -> int:
         """How many entries the catalog's tables hold in all (what the limit bounds)."""
         return sum(len(table) for table in self._tables())
@@ -525,6 +549,17 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
     return [chosen for chosen in found if len(chosen) >= low]
 
 
+_CARRIED = ("out_rank_options", "out_suit_steps", "reach_rank_most", "submultiset_lists",
+            "pairs", "ok_ws", "set_ok", "wild_lists", "nat_subs", "merge_ok", "layoff_room",
+            "layoff_sig_ids", "layoff_sigs", "layoff_templates", "layoff_rows")
+"""The tables a catalog's successor starts with (:meth:`Catalog.successor`): plain data
+(numbers, strings and containers of them, no object of the engine), none of it an action
+number; the lay-off join grids' numbers (``layoff_sig_ids``) go with every table keyed by
+them. Cards and melds are left behind: they are objects, and quick to make again."""
+_CARRIED_SHARE = 4
+"""The carried tables go to a successor while they hold at most this share of the limit,
+so a new catalog always has room to grow."""
+
 DEFAULT_LIMIT = 100_000
 """Entries one catalog holds before it is retired (:func:`canasta_family.set_cache_limit`).
 Bounds the memory of a long simulation, which keeps meeting new combinations of counts."""
@@ -601,7 +636,7 @@ class CacheOwner:
         already) and return the shelf's current one."""
         with self._lock:
             if shelf.current is full:
-                shelf.current = Catalog(shelf.wild_codes)
+                shelf.current = full.successor(self.limit)
                 self._renewals += 1
             return shelf.current
 
