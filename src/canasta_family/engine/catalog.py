@@ -7,8 +7,8 @@ evicted in place, because a listing may be holding action numbers from them. Ins
 current catalog (``pin``), and when a catalog has grown past the limit it puts a new one
 in its place, empty but for the plain rule answers it carries over
 (:meth:`Catalog.successor`); games still working in the old one finish their operation
-there and take the new one with their next. So numbers never change meaning under a reader, memory is
-bounded, and no table is emptied while another thread reads it.
+there and take the new one with their next. So numbers never change meaning under a
+reader, memory is bounded, and no table is emptied while another thread reads it.
 
 >>> from canasta_family import cache_info
 >>> cache_info().limit > 0
