@@ -48,10 +48,11 @@ def clear_caches() -> None:
 
 def set_cache_limit(entries: int) -> None:
     """Retire a catalog once it holds more than ``entries`` entries. The default,
-    100,000, keeps a long two-player American Samba simulation near 60 MB resident with
-    full garbage collections of a few tens of milliseconds; higher lists faster in long
-    runs (250,000: about 11 % faster random American Samba at about 100 MB, see
-    docs/design.md), lower saves memory. A process-wide setting, like
+    400,000, holds what 1,600 random four-player American Samba hands meet without a
+    renewal, at about 200 MB resident and full garbage collections of a few
+    tenths of a second; lower saves memory and shortens those pauses at some speed
+    (100,000: near 60 MB and collections under 0.1 s, with random play about a quarter
+    slower, see docs/design.md). A process-wide setting, like
     :func:`sys.setrecursionlimit`.
 
     >>> import canasta_family
