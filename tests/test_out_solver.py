@@ -28,7 +28,7 @@ from role_variants import ROLE_PLUGINS, new_role_game
 import canasta_family
 from canasta_family import Game
 from canasta_family.actions import Ask, Discard, TakePile
-from canasta_family.engine.out_solver import OutSolver
+from canasta_family.engine.out_solver import OutSolver, _RankSearch, _wild_room
 from canasta_family.testing import going_out_sequence
 
 BUILT_IN = ("american-samba", "dutch-samba", "samba", "canasta", "pennies-from-heaven")
@@ -158,3 +158,30 @@ def test_AS_9_AS_36_solver_on_a_hand_that_goes_out_only_with_a_sequence() -> Non
     assert game.hand_results[-1].went_out == 0
     short = _sequence_hand("8h 9c Jc Jd")
     assert not OutSolver(short).solve() and not short.is_legal("ask 2")
+
+
+@settings(max_examples=80, deadline=None)
+@given(name=st.sampled_from(BUILT_IN + ROLES), data=st.data())
+def test_AS_8_a_rank_takes_no_more_wild_cards_than_its_sets_have_room_for(
+        name: str, data: st.DataObject) -> None:
+    """AS-8 (at most 2 wild cards in a set; MS-3 and CC-3 alike): what a rank's sets can
+    become with ``wild_most`` wild cards at hand is the same for every ``wild_most`` past
+    the room the cap leaves (:func:`_wild_room`), which is what lets hands with more wild
+    cards share one catalog entry."""
+    game = _new(name, 1, None)
+    ranks = sorted(int(rank) for rank in game._s.meld.set_ranks)
+    rank = data.draw(st.sampled_from(ranks), label="rank")
+    legal = [(nat, wild) for nat in range(1, 10) for wild in range(4)
+             if game._set_problem(rank, nat, wild, True) is None]
+    assume(legal)
+    picked = data.draw(st.lists(st.sampled_from(legal), max_size=2), label="sets")
+    shapes = tuple(sorted(
+        (nat, wild, game._canasta_kind(False, rank, nat + wild, wild) or "")
+        for nat, wild in picked))
+    naturals = data.draw(st.integers(0, 7), label="naturals")
+    room = _wild_room(game, naturals, shapes)
+    wild_most = data.draw(st.integers(min(room, 12), 14), label="wild_most")
+    wide = _RankSearch(game, rank).options(naturals, shapes, wild_most)
+    event(f"room {min(room, 9)}{'+' if room > 9 else ''}")
+    assert wide == _RankSearch(game, rank).options(naturals, shapes, min(wild_most, room))
+    assert all(used <= room for used, _kinds in wide)

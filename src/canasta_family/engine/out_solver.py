@@ -84,12 +84,37 @@ def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shap
     >>> sorted(rank_options(game, 9, 3, (), 1))  # 9 9 9, or 9 9 9 and a wild card
     [(0, ()), (1, ())]
     """
+    if rank is not None and wild_most:
+        wild_most = min(wild_most, _wild_room(game, naturals, shapes))
     key = (rank, naturals, shapes, wild_most)
     table = game._t.out_rank_options
     found = table.get(key)
     if found is None:
         found = table[key] = _RankSearch(game, rank).options(naturals, shapes, wild_most)
     return found
+
+
+def _wild_room(game: Game, naturals: int, shapes: tuple[Shape, ...]) -> int:
+    """At most how many wild cards a rank's sets of ``shapes`` and new sets of ``naturals``
+    more naturals can take in all, by the cap on a set's wild cards (AS-8, CC-4): each
+    set to that cap, and each new set needs ``set_min_naturals`` of the naturals. No way
+    of :func:`rank_options` uses more, so a larger ``wild_most`` gives the same options:
+    clamped to this, hands with more wild cards share the catalog's entry.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("american-samba", players=4, seed=1)
+    >>> _wild_room(game, 5, ((4, 1, ""),))  # one more on the set, two new sets of two each
+    5
+    """
+    s = game._s
+    cap = s.meld.set_max_wilds
+    if cap is None:
+        return 1 << 30  # no cap: nothing to clamp to
+    room: int = naturals // s.set_min_naturals * cap
+    for _nat, wild, _kind in shapes:
+        if wild < cap:
+            room += cap - wild
+    return room
 
 
 class _RankSearch:
