@@ -8,6 +8,8 @@ the listing asks the going-out solver once for the position itself, and then
   here): every such play is refused without a solve;
 * a play that only adds to one rank's sets (black 3s, AS-33, among them), as the way out
   the solver met does (``Witness.allows``), is kept without a solve;
+* the play made of those the witness keeps hands its way out on (``Witness.after``):
+  the position it leads to goes out, and that way judges its plays in turn;
 * any other play onto one rank's sets that the bounds of the position it leaves do not
   refuse is judged, kept or refused, by one walk of the position that every such play of
   the listing shares (``PlayTables.allows``): the ways out after the play are those of
@@ -118,8 +120,18 @@ def judge(games: Iterable[Game], hands: int, seed: int,
                              f"can go out")
         return real_reach(self, judged)
 
+    def carry(self: Game, witness: Witness) -> None:
+        real_carry(self, witness)
+        if self._out_memo is not None and self._out_memo.get(self._probe_key(None)):
+            seen["carried past the play made"] += 1
+            if not solved_after(self, None):
+                wrong.append(f"{self.variant.name}: a way out was carried past "
+                             f"{self._actions[-1]}, but the position cannot go out")
+
     real_reach_after = _GoingOut._reach_after
+    real_carry = _GoingOut._carry_way_out
     with monkeypatch.context() as patch:
+        patch.setattr(_GoingOut, "_carry_way_out", carry)
         patch.setattr(Witness, "allows", allows)
         patch.setattr(_GoingOut, "_judged_by_tables", tables)
         patch.setattr(_GoingOut, "_reach_after", reach_after)
@@ -149,6 +161,8 @@ def test_AS_35_AS_36_one_solve_judges_the_plays_as_solving_each(
         # sets close every way out: the shared walk refuses them.
         assert seen["black 3s kept by the witness"] > 0, seen
         assert seen["refused by the shared walk"] > 0, seen
+        # A play the witness keeps hands its way out to the position it leads to.
+        assert seen["carried past the play made"] > 0, seen
 
 
 @pytest.mark.parametrize("plugin", ROLE_PLUGINS, ids=lambda plugin: plugin.__name__)

@@ -746,12 +746,17 @@ class Game(_Applying):
                     break
             else:
                 self._check(act)
+        # A play the witness of this position's way out keeps open hands that way on to
+        # the position it leads to (AS-35, AS-36): no solve there.
+        carried = self._way_out_after(act) if type(act) in _SET_PLAYS else None
         if self._s.guard_apply:
             self._apply_or_restore(act, execute)
-            return
-        self._legal_cache = None
-        self._actions.append(act)
-        execute(self, act)
+        else:
+            self._legal_cache = None
+            self._actions.append(act)
+            execute(self, act)
+        if carried is not None:
+            self._carry_way_out(carried)
 
     def _apply_or_restore(self, act: Action, execute: Callable[[Game, Any], None]) -> None:
         """Play ``act`` (already checked), or, if a variant's hook raises on the way, put
@@ -982,3 +987,5 @@ class Game(_Applying):
 
 _EXECUTORS = Game._executors
 """``Game._executors`` for ``Game.apply``, which reads it at every action."""
+_SET_PLAYS = (MakeMeld, LayOff)
+"""The plays a way out may be carried across (``Game.apply``)."""

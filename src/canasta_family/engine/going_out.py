@@ -19,7 +19,7 @@ from canasta_family.engine.constructors import (
 )
 from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.out_plays import PlayTables
-from canasta_family.engine.out_solver import OutSolver, Shape
+from canasta_family.engine.out_solver import OutSolver, Shape, Witness
 from canasta_family.engine.phases import PLAY
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
@@ -460,6 +460,35 @@ class _GoingOut(_TakeChecks):
         after._legal_cache = None
         after._executors[type(action)](after, action)
         return after._out_reachable(judged)
+
+    def _way_out_after(self, action: Action) -> Witness | None:
+        """Where ``action`` is a play onto one rank's sets about to be made, and the way
+        out this position's solve met keeps it open (``Witness.after``): that way out as
+        a witness of the position after the play; None otherwise. The play's checks have
+        passed (``apply`` asks it just before playing it)."""
+        if not self._out_nodes or self._out_closed or self._out_memo is None \
+                or not self._s.count_solver or not self._out_open():
+            return None  # (a partner's "no" shuts the turn's ways out, AS-36)
+        side = self._s.side_of[self._current]
+        if not self._initial[side] or self._take_counts is not None:
+            return None
+        node = self._out_nodes.get(self._probe_key(None)[:-1])
+        if node is None or node.witness is None:
+            return None
+        play = self._set_play(action)
+        return None if play is None else node.witness.after(self._whole(), *play)
+
+    def _carry_way_out(self, witness: Witness) -> None:
+        """After a play whose way out :meth:`_way_out_after` carried: the position goes
+        out by ``witness``, which the turn's answers and this position's facts now hold,
+        so that neither ``ask`` nor the checks of its plays need a solve of it."""
+        if self._out_memo is None or self._out_closed or not self._out_open():
+            return  # (the play ended the hand)
+        key = self._probe_key(None)
+        self._out_memo[key] = True
+        node = self._out_node(key)
+        if node.witness is None:
+            node.witness = witness
 
     def _judged_by_tables(self, node: OutNode, action: Action,
                           play: _SetPlayShape | None) -> bool | None:

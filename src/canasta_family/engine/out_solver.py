@@ -809,6 +809,48 @@ class Witness:
         """Whether the play of ``codes`` onto the sets of ``rank`` — turning the set of
         shape ``old`` into ``new``, or making ``new`` where ``old`` is None — keeps a way
         out open (see the class's text). ``game`` is at the position solved."""
+        return self._way(game, rank, codes, old, new) is not None
+
+    def after(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
+              new: Shape) -> Witness | None:
+        """The way out that :meth:`allows` found for the play (the same arguments), as a
+        witness of the position the play leads to, or None where it found none: this
+        way, less the play's cards at its rank (and the wild cards another rank's sets
+        then spare). Asked when the play is made, so that the position after it needs no
+        solve of its own (``Game.apply``)."""
+        way = self._way(game, rank, codes, old, new)
+        if way is None:
+            return None
+        changed, every = way
+        assert self.moves is not None
+        moves = dict(self.moves)
+        moves.update(changed)
+        shapes = dict(self.shapes)
+        grown = list(shapes.get(rank, ()))
+        if old is not None:
+            grown.remove(old)
+        grown.append(new)
+        shapes[rank] = tuple(sorted(grown))
+        wild_play = sum(1 for code in codes if game._s.wild[code])
+        made_now = bool(new[2]) and (old is None or not old[2])
+        witness = object.__new__(Witness)
+        witness.discard = self.discard
+        witness.every = every
+        witness.found = self.found  # (never read: the moves are known)
+        witness.read = True
+        witness.moves = moves
+        witness.shapes = shapes
+        witness.ends = {every: True}
+        witness.literal = self.literal
+        witness.size = self.size - len(codes)
+        witness.table = self.table + made_now
+        witness.wild_total = self.wild_total - wild_play
+        return witness
+
+    def _way(self, game: Game, rank: int, codes: Sequence[int], old: Shape | None,
+             new: Shape) -> tuple[dict[int, _Move], Kinds] | None:
+        """:meth:`allows`: the moves of this way out that change after the play, by rank,
+        and the side's canasta kinds at its end then; None where it is not kept open."""
         if not self.read:
             # (A solver of the position as it is now: the same counts and melds.)
             solver = OutSolver(game)
@@ -817,10 +859,10 @@ class Witness:
             self.read = True
         moves = self.moves
         if moves is None:
-            return False
+            return None
         move = moves.get(rank)
         if move is None or self.discard in codes:
-            return False
+            return None
         to_sets, wild, made = move
         wild_play = 0
         per_suit = [0, 0, 0, 0]
@@ -831,15 +873,17 @@ class Witness:
             elif code // 4 + 2 == rank:
                 per_suit[code % 4] += 1
             else:
-                return False
+                return None
         if any(per_suit[suit] > to_sets[suit] for suit in range(4)):
-            return False
+            return None
+        left = (to_sets[0] - per_suit[0], to_sets[1] - per_suit[1],
+                to_sets[2] - per_suit[2], to_sets[3] - per_suit[3])
         side_shapes = self.shapes
         shapes = list(side_shapes.get(rank, ()))
         if old is not None:
             shapes.remove(old)
         shapes.append(new)
-        rest = sum(to_sets) - sum(per_suit)
+        rest = sum(left)
         wild_total = self.wild_total
         options = rank_options(game, rank, rest, tuple(sorted(shapes)),
                                wild_total - wild_play)
@@ -850,7 +894,7 @@ class Witness:
             if self.literal and size > 1 else None
         if (wild - wild_play, made) in options and (least is None
                                                     or len(self.every) < least):
-            return True
+            return {rank: (left, wild - wild_play, made)}, self.every
         # The rank's sets may end as other kinds, or need more wild cards than this way
         # gave them, which another rank's sets must then spare.
         for more, now_made in sorted(options):
@@ -860,7 +904,7 @@ class Witness:
             changed = self._changed(made, now_made)
             if extra == 0:
                 if (least is None or len(changed) < least) and self._ends(game, changed):
-                    return True
+                    return {rank: (left, more, now_made)}, changed
                 continue
             for other, (other_sets, other_wild, other_made) in moves.items():
                 if other == rank or other_wild < extra:
@@ -872,8 +916,9 @@ class Witness:
                         continue
                     final = _changed_kinds(changed, other_made, other_now)
                     if (least is None or len(final) < least) and self._ends(game, final):
-                        return True
-        return False
+                        return {rank: (left, more, now_made),
+                                other: (other_sets, fewer, other_now)}, final
+        return None
 
     def _changed(self, made: Kinds, now_made: Kinds) -> Kinds:
         """The side's canasta kinds at the end where one rank's sets end as ``now_made``
