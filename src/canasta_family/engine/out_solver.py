@@ -96,7 +96,7 @@ def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shap
 
 def _wild_room(game: Game, naturals: int, shapes: tuple[Shape, ...]) -> int:
     """At most how many wild cards a rank's sets of ``shapes`` and new sets of ``naturals``
-    more naturals can take in all, by the cap on a set's wild cards (AS-8, CC-4): each
+    more naturals can take in all, by the cap on a set's wild cards (AS-8, CC-3): each
     set to that cap, and each new set needs ``set_min_naturals`` of the naturals. No way
     of :func:`rank_options` uses more, so a larger ``wild_most`` gives the same options:
     clamped to this, hands with more wild cards share the catalog's entry.
