@@ -28,7 +28,8 @@ from role_variants import ROLE_PLUGINS, new_role_game
 import canasta_family
 from canasta_family import Game
 from canasta_family.actions import Ask, Discard, TakePile
-from canasta_family.engine.out_solver import OutSolver, _RankSearch, _wild_room
+from canasta_family.engine.out_solver import OutSolver
+from canasta_family.engine.rank_sets import _RankSearch, _wild_room
 from canasta_family.testing import going_out_sequence
 
 BUILT_IN = ("american-samba", "dutch-samba", "samba", "canasta", "pennies-from-heaven")

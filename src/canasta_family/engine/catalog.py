@@ -563,8 +563,9 @@ so a new catalog always has room to grow."""
 DEFAULT_LIMIT = 400_000
 """Entries one catalog holds before it is retired (:func:`canasta_family.set_cache_limit`).
 Bounds the memory of a long simulation, which keeps meeting new combinations of counts;
-set so that 1,600 random American Samba hands need no renewal, as each renewal makes
-every numbered entry again (docs/design.md, "The cache limit and speed")."""
+set high enough that a long random simulation renews its catalog only every thousand
+hands or more, as each renewal makes every numbered entry again (docs/design.md, "The
+cache limit and speed")."""
 _CHECK_EVERY = 64
 """Operations between two size checks of a catalog (a check sums its table sizes)."""
 

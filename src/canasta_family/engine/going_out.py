@@ -19,8 +19,9 @@ from canasta_family.engine.constructors import (
 )
 from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.out_plays import PlayTables
-from canasta_family.engine.out_solver import OutSolver, Shape, Witness
+from canasta_family.engine.out_solver import OutSolver, Witness
 from canasta_family.engine.phases import PLAY
+from canasta_family.engine.rank_sets import Shape
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
 from canasta_family.errors import (

@@ -55,7 +55,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta_family.engine.initial_meld_search import _value_counted
-from canasta_family.engine.out_solver import Shape, rank_options, set_shapes
+from canasta_family.engine.out_solver import set_shapes
+from canasta_family.engine.rank_sets import Shape, rank_options
 from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:

@@ -31,16 +31,14 @@ from typing import TYPE_CHECKING
 from canasta_family.engine.out_solver import (
     _NONE_KEPT,
     _START,
-    Kinds,
     OutSolver,
-    Shape,
     State,
     _After,
     _Change,
     _merged,
     _Row,
-    rank_options,
 )
+from canasta_family.engine.rank_sets import Kinds, Shape, rank_options
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
