@@ -38,12 +38,13 @@ def play_and_judge(games: Sequence[Game], hands: int, seed: int,
 
     def spy(self: Game, need: int, counts: Sequence[int], found_plays: list[_Play],
             size: int, hand: Sequence[int], free: list[int], answer_only: bool = False,
-            melds: Sequence[Meld] | None = None, keep: int | None = None
+            melds: Sequence[Meld] | None = None, keep: int | None = None,
+            solver_first: bool = False, spent: list[bool] | None = None
             ) -> _Collection | bool | None:
         with monkeypatch.context() as patch:
             patch.setattr(initial_meld, "reach_bound", lambda *args: None)
             found = real(self, need, counts, found_plays, size, hand, free, answer_only,
-                         melds, keep)
+                         melds, keep, solver_first, spent)
         table = self._melds[self.side_of(self.current_player)] if melds is None else melds
         bound = reach_bound(self, hand, counts, table)
         assert bound is not None, "the bound reads every built-in variant's rules"

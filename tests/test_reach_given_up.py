@@ -1,18 +1,20 @@
 """AS-23: the plays of an owed listing where the collection search gives up.
 
-Past ``_REACH_BUDGET`` positions the collection search answers "undecided" and the
-engine's completion finder decides instead. Where the search of the position itself gave
-up, the listing tries the finder on each play's copy before searching what the play
-leaves (a collection the finder completes is one the search would find), and a play's
-search that gave up on the same inputs as the copy's is not run a second time (it would
-give up again); and before the finder, the bound by ranks of what the play leaves rules
-out the plays that leave no collection. None may change a listing: with the budget
-lowered so that searches give up often, random play of the Samba variants, where the
-judge on counts reads sets only and leaves its "no" to the search, and of Pennies from
-Heaven, where a discardable card must stay (PH-16: there the finder waits for the
-search, as it reads that rule at each of its steps), lists every such position again
-with each play judged plainly on a copy, and the two must agree — once with the bound
-switched off, so that searches give up all the more, and once with it.
+Past its budget the collection walk stops. Where the solver on counts reads the rules
+(``owed_solver``: the Samba variants here), it then answers, and where the walk of the
+position itself stopped, the listing asks the solver first for each play. Elsewhere
+(Pennies from Heaven, where a discardable card must stay, PH-16) the walk answers
+"undecided" and the engine's completion finder decides instead: the listing tries the
+finder on each play's copy before searching what the play leaves (a collection the
+finder completes is one the search would find), and a play's search that gave up on the
+same inputs as the copy's is not run a second time (it would give up again; there the
+finder waits for the search, as it reads PH-16 at each of its steps). Before either,
+the bound by ranks of what the play leaves rules out the plays that leave no collection.
+None may change a listing: with the budgets lowered so that walks stop often, random
+play of the Samba variants, where the judge on counts reads sets only and leaves its
+"no" to the search, and of Pennies from Heaven lists every such position again with each
+play judged plainly on a copy, and the two must agree — once with the bound switched
+off, so that walks stop all the more, and once with it.
 """
 
 from __future__ import annotations
@@ -63,7 +65,9 @@ def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
 
     def owed_plays(self: Game, plays: list[Action], need: int) -> list[Action]:
         kept = real_plays(self, plays, need)
-        if self._collection_reaches(need) is None:
+        stopped: list[bool] = []
+        self._collection_reaches(need, stopped)
+        if stopped:
             seen["positions given up"] += 1
             with monkeypatch.context() as patch:
                 patch.setattr(_InitialMeld, "_keeps_initial_reachable", plainly)
@@ -80,6 +84,7 @@ def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
         # A budget small enough that many searches give up (and more without the bound
         # to end a search before it).
         patch.setattr(initial_meld_search, "_REACH_BUDGET", 2)
+        patch.setattr(initial_meld_search, "_SOLVER_AFTER", 2)
         if not bound:
             patch.setattr(initial_meld, "reach_bound", lambda *args: None)
         patch.setattr(listing._Listing, "_owed_plays", owed_plays)

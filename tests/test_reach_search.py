@@ -30,6 +30,8 @@ VARIANTS = ("canasta", "american-samba")
 # Games whose owed positions each test walks: classic Canasta's piles are larger, and so
 # are the hands after a take and the plays they list.
 GAMES = {"canasta": 5, "american-samba": 20}
+# The plain search's positions where it checks the solver's answer.
+_SOLVED_BUDGET = 200_000
 
 
 def reference_keeps_reachable(game: Game, action: object) -> bool:
@@ -48,10 +50,11 @@ Path = list[tuple[tuple[int, ...], int, "int | None"]]
 
 
 def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[Meld],
-                     size: int, hand: Sequence[int], free: list[int], keep: int | None = None
-                     ) -> Path | bool | None:
+                     size: int, hand: Sequence[int], free: list[int], keep: int | None = None,
+                     budget_of: int = _REACH_BUDGET) -> Path | bool | None:
     """The depth-first search over the qualifying plays with plain sets: the collection
-    found (its plays in order), False when there is none, None past the budget.
+    found (its plays in order), False when there is none, None past ``budget_of``
+    positions.
 
     The plays use the hand's cards (``hand``: the pile's among them); each counts the
     copies of its cards still among ``counts`` (those held before the take), and a play
@@ -67,7 +70,7 @@ def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[M
     open_keys: set[int] = set()
     laid: set[int] = set()
     failed: set[tuple[object, ...]] = set()
-    budget = [_REACH_BUDGET]
+    budget = [budget_of]
     path: Path = []
 
     def fits(play: tuple[tuple[int, ...], int, int, int | None, int | None], used: int
@@ -187,16 +190,34 @@ def test_AS_23_search_finds_the_plain_search_collection(
         variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23: at every search the listing of random games runs (pile takes, owed melds
     and the plays after them), the engine's search and the plain depth-first search over
-    the same plays agree: the same collection, play for play, or both none."""
+    the same plays agree: the same collection, play for play, or both none. Where the
+    engine's walk stops early and the solver on counts answers (``owed_solver``), the
+    plain search is given the positions it needs, and the two agree on whether a
+    collection exists."""
     real = Game._collection_search
     seen: Counter[str] = Counter()
     differ: list[str] = []
 
     def spy(self: Game, need: int, counts: list[int], melds: Sequence[Meld], size: int,
             hand: Sequence[int], free: list[int], answer_only: bool = False,
-            keep: int | None = None) -> _Collection | bool | None:
-        got = real(self, need, counts, melds, size, hand, free, answer_only, keep)
+            keep: int | None = None, solver_first: bool = False,
+            spent: list[bool] | None = None) -> _Collection | bool | None:
+        stopped: list[bool] = []
+        got = real(self, need, counts, melds, size, hand, free, answer_only, keep,
+                   solver_first, stopped)
+        if spent is not None:
+            spent.extend(stopped)
         want = reference_search(self, need, counts, melds, size, hand, free, keep)
+        if stopped and (solver_first or not isinstance(got, _Collection)):
+            # The solver answered: whether a collection exists, with no budget.
+            want = reference_search(self, need, counts, melds, size, hand, free, keep,
+                                    budget_of=_SOLVED_BUDGET)
+            seen["solved"] += 1
+            if want is None:
+                seen["too big for the plain search"] += 1
+            elif (got is not False) != isinstance(want, list):
+                differ.append(f"need {need}, counts {counts}: solver {got}, plain {want}")
+            return got
         if isinstance(got, _Collection):
             same = isinstance(want, list) and list(got.plays) == want
             seen["collection"] += 1

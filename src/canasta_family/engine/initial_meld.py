@@ -34,6 +34,7 @@ from canasta_family.engine.initial_meld_search import (
     _value_counted,
 )
 from canasta_family.engine.layoff_entries import _LayoffEntries
+from canasta_family.engine.owed_solver import OwedSolver
 from canasta_family.engine.play_checks import _NO_CODES
 from canasta_family.melds import Meld, MeldKind
 
@@ -115,9 +116,12 @@ class _InitialMeld(_LayoffEntries):
         discarded: a search over such collections of plays answers; it stops at the first
         collection that reaches the minimum and visits each position (cards left, ranks
         kept open, melds laid on) once. It is exact, so after the first play of the
-        collection it found the answer is still yes. Past :data:`_REACH_BUDGET` positions
-        (only huge hands get there) the engine's completion finder decides instead (see
-        :meth:`_completion_found`), which keeps the same guarantee. Or the player goes out
+        collection it found the answer is still yes. Where the solver on counts reads
+        the rules (``owed_solver``: every built-in variant but Pennies from Heaven), it
+        decides once the search has visited a few positions, exactly and with no budget.
+        Elsewhere, past :data:`_REACH_BUDGET` positions (only huge hands get there), the
+        engine's completion finder decides (see :meth:`_completion_found`), which keeps
+        the same guarantee. Or the player goes out
         this turn, melding all but at most the card kept for the final discard (AS-34,
         AS-35; CC-8): the going-out search answers that (see :meth:`_owed_out_reachable`),
         unless ``going_out`` is false (the caller asks it itself). Either way a player who
@@ -397,10 +401,13 @@ class _InitialMeld(_LayoffEntries):
                 i = j
         return total
 
-    def _collection_reaches(self, need: int) -> _Collection | bool | None:
+    def _collection_reaches(self, need: int, spent: list[bool] | None = None
+                            ) -> _Collection | bool | None:
         """The exact search of :meth:`_initial_reachable`: the collection found (its plays
         as (codes, meld index of a lay-off or -1, rank key of a new set)), ``False`` when
-        there is none, ``None`` past the budget."""
+        there is none, ``None`` past the budget where the solver on counts does not
+        answer (``True``: it says yes, naming no collection). ``spent``: where given, told
+        whether the walk spent its budget (see :meth:`_search_plays`)."""
         player = self._current
         counts = self._take_counts
         assert counts is not None
@@ -422,11 +429,13 @@ class _InitialMeld(_LayoffEntries):
                     return False
                 keep = 1
         return self._collection_search(need, counts, self._melds[self._s.side_of[player]],
-                                       self._hsize[player], hand, free, keep=keep)
+                                       self._hsize[player], hand, free, keep=keep,
+                                       spent=spent)
 
     def _collection_search(self, need: int, counts: list[int], melds: Sequence[Meld],
                            size: int, hand: Sequence[int], free: list[int],
-                           answer_only: bool = False, keep: int | None = None
+                           answer_only: bool = False, keep: int | None = None,
+                           solver_first: bool = False, spent: list[bool] | None = None
                            ) -> _Collection | bool | None:
         """The search of :meth:`_collection_reaches` on explicit inputs: the counts of the
         cards that count (``counts``: those held before the take), the side's melds, the
@@ -435,7 +444,8 @@ class _InitialMeld(_LayoffEntries):
         the inputs it would leave, without being made (AS-23). With ``answer_only`` the
         caller needs no collection: a single play that is enough answers ``True``, and so
         does any collection found. ``keep``: the cards the plays must leave (default: two,
-        or the variant's ``keep_cards`` if more)."""
+        or the variant's ``keep_cards`` if more). ``solver_first`` and
+        ``spent``: as for :meth:`_search_plays`."""
         spare = size - self._cards_kept(keep)
         # Without a card to keep for the discard (PH-16), one play that counts enough and
         # leaves the cards to keep settles it: the search's first play would be enough.
@@ -446,7 +456,7 @@ class _InitialMeld(_LayoffEntries):
                     found_plays[0][2] < 0 and found_plays[0][4] in self._joined_ranks(melds)):
             return True  # (a set that waits for a canasta of its rank is not alone enough)
         return self._search_plays(need, counts, found_plays, size, hand, free, answer_only,
-                                  melds, keep)
+                                  melds, keep, solver_first, spent)
 
     def _cards_kept(self, keep: int | None) -> int:
         """The cards plays towards an owed initial meld must leave in hand: ``keep``, or
@@ -457,11 +467,21 @@ class _InitialMeld(_LayoffEntries):
     def _search_plays(self, need: int, counts: Sequence[int], found_plays: list[_Play],
                       size: int, hand: Sequence[int], free: list[int],
                       answer_only: bool = False, melds: Sequence[Meld] | None = None,
-                      keep: int | None = None) -> _Collection | bool | None:
+                      keep: int | None = None, solver_first: bool = False,
+                      spent: list[bool] | None = None) -> _Collection | bool | None:
         """The depth-first search of :meth:`_collection_search` over the qualifying plays
         ``found_plays`` (see :meth:`_qualifying_plays`; their order is the search's), on
         the side's ``melds`` (needed only where new sets may wait for a canasta of their
-        rank, PH-10); ``keep`` as there."""
+        rank, PH-10); ``keep`` as there.
+
+        Where the solver on counts reads the rules and the plays
+        (:class:`~canasta_family.engine.owed_solver.OwedSolver`), it answers when the
+        walk spends its budget: its "yes" is then ``True`` (no collection named). With
+        ``solver_first`` (the caller expects the walk to spend its budget) it answers
+        before the walk, which then runs only to name the collection of a "yes" that
+        the caller needs (not with ``answer_only``). Both are exact on the same plays,
+        so the answer is the same whichever goes first. ``spent``: where given, ``True``
+        is appended to it when the walk spends its budget."""
         if not found_plays:
             return False
         spare = size - self._cards_kept(keep)
@@ -503,6 +523,14 @@ class _InitialMeld(_LayoffEntries):
                     needs = 1 << (set_key + 16)
             plays.append((codes, value, len(codes), bars, sets, pairs, needs))
         table = self._melds[self._s.side_of[self._current]] if melds is None else melds
+        readable = not free and not waiting  # (PH-16 and PH-10: the walk's alone)
+        solved: bool | None = None  # the solver's answer, once asked
+        if solver_first and readable:
+            solved = self._owed_solved(found_plays, table, hand, counts, size, keep, need)
+            if solved is False:
+                return False
+            if solved and answer_only:
+                return True
 
         def out_of_reach() -> bool:
             # A walk without a collection tries every way first; the bound by ranks
@@ -510,12 +538,34 @@ class _InitialMeld(_LayoffEntries):
             bound = reach_bound(self._whole(), hand, counts, table)
             return bound is not None and bound < need
 
+        # Where the solver may answer, the walk stops early for it: past a few positions
+        # a walk most likely finds nothing, which the solver tells sooner.
+        short = readable and solved is None and OwedSolver.reads(self._s)
         search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free,
-                                 out_of_reach)
+                                 out_of_reach, short)
         try:
             found = search.walk(0, 0, 0)
+            if found is None:
+                if spent is not None:
+                    spent.append(True)
+                if readable and solved is None:
+                    # The walk stopped: the solver's answer, where it reads the plays.
+                    solved = self._owed_solved(found_plays, table, hand, counts, size,
+                                               keep, need)
+                if solved is False:
+                    return False
+                if solved and answer_only:
+                    return True
+                if short:
+                    # The walk's whole budget: to name the collection of the solver's
+                    # "yes" (or to decide, where the solver does not read the plays).
+                    search = _CollectionWalk(plays, self._s.values, need, hand, counts,
+                                             spare, free, out_of_reach)
+                    found = search.walk(0, 0, 0)
         except _OutOfReach:
             return False
+        if found is None and solved:
+            return True  # (no collection named)
         if found and answer_only:
             return True  # (the caller needs no collection)
         if found:
@@ -525,6 +575,15 @@ class _InitialMeld(_LayoffEntries):
                                tuple([play[5] for play in plays]),
                                any(plays[number][6] for number in search.path))
         return found
+
+    def _owed_solved(self, plays: list[_Play], melds: Sequence[Meld], hand: Sequence[int],
+                     counts: Sequence[int], size: int, keep: int | None, need: int
+                     ) -> bool | None:
+        """:meth:`OwedSolver.reaches` for the qualifying ``plays`` of a position, or None
+        where the solver does not read them."""
+        solver = OwedSolver.of(self._whole(), plays, melds, hand, counts, size,
+                               self._cards_kept(keep))
+        return None if solver is None else solver.reaches(need)
 
     def _plays_after(self, found: _Collection, melds: Sequence[Meld], changed: int,
                      hand: list[int], counted: Sequence[int]) -> list[_Play]:
@@ -734,9 +793,10 @@ class _InitialMeld(_LayoffEntries):
         no collection that keeps two cards is left, by whether the player can still go
         out this turn (see :meth:`_initial_reachable`). ``collection``: whether such a
         collection is left, where the caller knows (see :meth:`_counts_keep`).
-        ``gave_up``: the search of the position as it is gave up (its budget spent), so
-        that one after the play most likely does too: the completion finder, which
-        decides there, is tried on the copy first."""
+        ``gave_up``: the walk of the position as it is spent its budget, so that one
+        after the play most likely does too: where the solver on counts reads the rules
+        it answers first (:class:`~canasta_family.engine.owed_solver.OwedSolver`), else
+        the completion finder, which decides there, is tried on the copy first."""
         if collection:
             return True
         side = self._s.side_of[self._current]
@@ -778,7 +838,10 @@ class _InitialMeld(_LayoffEntries):
                 if not self._out_bounds_met():
                     return False
                 out_only = True
-        if gave_up and not out_only and not s.strand_check:
+        # Where the solver on counts reads the rules, the searches below ask it first
+        # instead: it answers exactly where the walk would spend its budget again.
+        solver_first = gave_up and OwedSolver.reads(s)
+        if gave_up and not out_only and not s.strand_check and not solver_first:
             # (A collection the finder completes is one the search would find; not where
             # a discardable card must stay, PH-16: the finder asks for one at each step,
             # as canastas made lift restrictions, the search for one of the first.)
@@ -805,10 +868,11 @@ class _InitialMeld(_LayoffEntries):
                 plays = self._plays_after(found, melds, changed, hand, left)
                 # (Where the rank of a new set never waits for a canasta the melds
                 # change nothing in the search but the bound it starts with.)
-                reached = self._search_plays(need, left, plays, size, hand, [],
-                                             melds=melds)
+                reached = self._search_plays(need, left, plays, size, hand, [], True,
+                                             melds, solver_first=solver_first)
             else:
-                reached = self._collection_search(need, left, melds, size, hand, [])
+                reached = self._collection_search(need, left, melds, size, hand, [], True,
+                                                  solver_first=solver_first)
             if reached is not None:
                 if reached is not False:
                     return True

@@ -31,8 +31,14 @@ def _SIZE_OF(play: tuple[tuple[int, ...], int, int, int | None, int | None]) -> 
 
 
 # Positions the exact search of an owed initial meld visits before the engine's
-# completion finder decides instead (AS-23; only huge hands get there).
+# completion finder decides instead (AS-23; only huge hands get there), where the solver
+# on counts does not read the rules.
 _REACH_BUDGET = 3000
+
+# Where it does (``owed_solver``): positions the walk visits before the solver decides.
+# A walk that finds a collection mostly does so within a few positions, one that finds
+# none takes hundreds (about 17 µs each), and the solver takes 0.3-1.5 ms.
+_SOLVER_AFTER = 60
 
 
 def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Sequence[int]
@@ -64,16 +70,17 @@ class _CollectionWalk:
     ``plays`` (in search order): ``need`` to count, with ``hand`` the cards the plays may
     use and ``counted`` those of them that count, at most ``spare`` cards used, one of
     ``free`` left for the discard (PH-16; empty: no such rule). :attr:`path` holds the
-    plays of the collection found. Past ``_REACH_BUDGET`` positions :meth:`walk` answers
-    None (undecided)."""
+    plays of the collection found. Past :data:`_REACH_BUDGET` positions (``short``:
+    :data:`_SOLVER_AFTER`) :meth:`walk` answers None (undecided)."""
 
-    __slots__ = ("budget", "counted", "failed", "free", "left", "need", "out_of_reach",
+    __slots__ = ("bound_at", "budget", "counted", "failed", "free", "left", "need", "out_of_reach",
                  "path", "plays", "spare", "values")
 
     def __init__(self, plays: list[_SearchPlay], values: Sequence[int], need: int,
                  hand: Sequence[int], counted: Sequence[int], spare: int,
                  free: list[int],
-                 out_of_reach: Callable[[], bool] | None = None) -> None:
+                 out_of_reach: Callable[[], bool] | None = None,
+                 short: bool = False) -> None:
         self.plays = plays
         self.out_of_reach = out_of_reach
         """Asked once, when the walk has visited :data:`_BOUND_AFTER` positions: whether a
@@ -89,7 +96,9 @@ class _CollectionWalk:
         self.free = free
         self.failed: set[tuple[bytes, int]] = set()
         """Positions known to lead nowhere."""
-        self.budget = _REACH_BUDGET
+        self.budget = budget = _SOLVER_AFTER if short else _REACH_BUDGET
+        self.bound_at = budget - _BOUND_AFTER
+        """The budget left when the walk asks ``out_of_reach``."""
         self.path: list[int] = []
 
     def walk(self, total: int, used: int, bits: int) -> bool | None:
@@ -105,7 +114,7 @@ class _CollectionWalk:
         self.budget -= 1
         if self.budget < 0:
             return None
-        if self.budget == _REACH_BUDGET - _BOUND_AFTER and self.out_of_reach is not None \
+        if self.budget == self.bound_at and self.out_of_reach is not None \
                 and self.out_of_reach():
             raise _OutOfReach
         plays = self.plays

@@ -615,13 +615,14 @@ class _Listing(_Checks):
         kept: list[Action] = []
         found: _Collection | bool | None = None
         searched = False
+        spent: list[bool] = []  # (whether that search's walk spent its budget)
         for action in plays:
             known = None if judge is None else self._counts_keep(judge, action)
             if known is None and not searched:
-                found = self._collection_reaches(need)
+                found = self._collection_reaches(need, spent)
                 searched = True
             if self._keeps_initial_reachable(action, found, known,
-                                             gave_up=known is None and found is None):
+                                             gave_up=known is None and bool(spent)):
                 kept.append(action)
         return kept
 
