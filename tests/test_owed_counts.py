@@ -119,6 +119,38 @@ def test_AS_23_sets_only_judge_lists_as_the_search_where_sequences_meld(
     assert seen["judges"] > 0 and seen["owed listings"] > 0, seen
 
 
+def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23/PH-17: where the knapsack of the position is short of the minimum
+    (``OwedCounts.unreachable``; in Pennies from Heaven, whose first melds short of the
+    minimum are judged as after a take, such positions are common), the judge refuses
+    every play at once; judged one by one (``keeps`` with the play's rank as it leaves
+    it), each play is refused too."""
+    real = initial_meld._InitialMeld._counts_keep
+    seen: Counter[str] = Counter()
+    wrong: list[str] = []
+
+    def spy(self: Game, judge: OwedCounts, action: object) -> bool | None:
+        answer = real(self, judge, action)
+        if judge.unreachable() and answer is False:
+            seen["refused at once"] += 1
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(OwedCounts, "unreachable", lambda self: False)
+                judge.plays.clear()
+                one_by_one = real(self, judge, action)
+            if one_by_one is not False:
+                wrong.append(f"{self.variant}: {action} judged {one_by_one} one by one")
+        return answer
+
+    games = [canasta_family.new_game("pennies-from-heaven", players=6, seed=seed)
+             for seed in (7, 8)]
+    with monkeypatch.context() as patch:
+        patch.setattr(initial_meld._InitialMeld, "_counts_keep", spy)
+        play_random_hands(games, 8, random.Random(29))
+    assert wrong == [], "\n".join(wrong)
+    assert seen["refused at once"] > 0, seen
+
+
 def test_AS_23_judge_reads_sets_only_where_sequences_meld() -> None:
     """Where sequences meld (American Samba) the judge reads sets only: a position whose
     sets fall short may still reach the minimum with a sequence, so it answers None

@@ -691,6 +691,8 @@ class _InitialMeld(_LayoffEntries):
         it reads sets only, one their collections do not reach)."""
         if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
+        if judge.unreachable():
+            return False  # (nothing left to judge play by play)
         cards = action.cards
         s = self._s
         codes = sorted([c.code for c in cards])

@@ -256,9 +256,9 @@ class OwedCounts:
     """
 
     __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
-                 "groups", "hand", "index", "keep", "melds", "need", "plays", "prefix",
-                 "rests", "sets_only", "shapes", "size", "spare", "spare_read", "suffix",
-                 "usable", "wild_total", "wild_worths")
+                 "groups", "hand", "index", "keep", "melds", "need", "out_of_reach",
+                 "plays", "prefix", "rests", "sets_only", "shapes", "size", "spare",
+                 "spare_read", "suffix", "usable", "wild_total", "wild_worths")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -343,6 +343,8 @@ class OwedCounts:
         self.plays: dict[tuple[object, ...], bool | None] = {}
         """The answers of ``Game._counts_keep`` by the play's cards as the judge reads
         them (kept here so that they last one listing, as the judge does)."""
+        self.out_of_reach: bool | None = None
+        """Whether :meth:`reachable` says no, once asked (see :meth:`unreachable`)."""
 
     def _rank_gains(self, rank: int | None, codes: Sequence[int], hand: Sequence[int],
                     counted: Sequence[int], shapes: tuple[Shape, ...], wild_total: int
@@ -398,6 +400,17 @@ class OwedCounts:
             return True
         spare = self.spared()
         return True if spare is not None and spare.reachable() else None
+
+    def unreachable(self) -> bool:
+        """Whether no collection of the position makes up the minimum (:meth:`reachable`
+        says no): then none does after any play, whose "no" :meth:`keeps` would give
+        play by play. A collection after a play, with the play, is one of the position:
+        the play counts what it takes off the need, and a rank's sets end the same
+        whether its cards go down in one play or several (see the module's text)."""
+        known = self.out_of_reach
+        if known is None:
+            known = self.out_of_reach = self.reachable() is False
+        return known
 
     def spared(self) -> OwedCounts | None:
         """Where the cards no play could take may be too few to keep (so that the judge
