@@ -542,7 +542,7 @@ class _InitialMeld(_LayoffEntries):
         # a walk most likely finds nothing, which the solver tells sooner.
         short = readable and solved is None and OwedSolver.reads(self._s)
         search = _CollectionWalk(plays, self._s.values, need, hand, counts, spare, free,
-                                 out_of_reach, short)
+                                 out_of_reach, short, naming=solved is not None)
         try:
             found = search.walk(0, 0, 0)
             if found is None:
@@ -557,10 +557,11 @@ class _InitialMeld(_LayoffEntries):
                 if solved and answer_only:
                     return True
                 if short:
-                    # The walk's whole budget: to name the collection of the solver's
-                    # "yes" (or to decide, where the solver does not read the plays).
+                    # A longer walk: to name the collection of the solver's "yes", or
+                    # with the whole budget to decide, where it does not read the plays.
                     search = _CollectionWalk(plays, self._s.values, need, hand, counts,
-                                             spare, free, out_of_reach)
+                                             spare, free, out_of_reach,
+                                             naming=solved is not None)
                     found = search.walk(0, 0, 0)
         except _OutOfReach:
             return False

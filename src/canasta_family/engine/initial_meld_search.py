@@ -40,6 +40,10 @@ _REACH_BUDGET = 3000
 # none takes hundreds (about 17 µs each), and the solver takes 0.3-1.5 ms.
 _SOLVER_AFTER = 60
 
+# After the solver's "yes": positions a walk may spend to name a collection for the
+# listing's ``_Collection.survives`` (the plays are judged one by one without one).
+_NAME_BUDGET = 400
+
 
 def _value_counted(codes: tuple[int, ...], counted: Sequence[int], values: Sequence[int]
                    ) -> int:
@@ -71,7 +75,8 @@ class _CollectionWalk:
     use and ``counted`` those of them that count, at most ``spare`` cards used, one of
     ``free`` left for the discard (PH-16; empty: no such rule). :attr:`path` holds the
     plays of the collection found. Past :data:`_REACH_BUDGET` positions (``short``:
-    :data:`_SOLVER_AFTER`) :meth:`walk` answers None (undecided)."""
+    :data:`_SOLVER_AFTER`; ``naming``: :data:`_NAME_BUDGET`) :meth:`walk` answers None
+    (undecided)."""
 
     __slots__ = ("bound_at", "budget", "counted", "failed", "free", "left", "need", "out_of_reach",
                  "path", "plays", "spare", "values")
@@ -80,7 +85,7 @@ class _CollectionWalk:
                  hand: Sequence[int], counted: Sequence[int], spare: int,
                  free: list[int],
                  out_of_reach: Callable[[], bool] | None = None,
-                 short: bool = False) -> None:
+                 short: bool = False, naming: bool = False) -> None:
         self.plays = plays
         self.out_of_reach = out_of_reach
         """Asked once, when the walk has visited :data:`_BOUND_AFTER` positions: whether a
@@ -96,7 +101,8 @@ class _CollectionWalk:
         self.free = free
         self.failed: set[tuple[bytes, int]] = set()
         """Positions known to lead nowhere."""
-        self.budget = budget = _SOLVER_AFTER if short else _REACH_BUDGET
+        self.budget = budget = _SOLVER_AFTER if short else \
+            _NAME_BUDGET if naming else _REACH_BUDGET
         self.bound_at = budget - _BOUND_AFTER
         """The budget left when the walk asks ``out_of_reach``."""
         self.path: list[int] = []
