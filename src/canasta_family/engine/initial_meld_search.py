@@ -37,7 +37,7 @@ _REACH_BUDGET = 3000
 
 # Where it does (``owed_solver``): positions the walk visits before the solver decides.
 # A walk that finds a collection mostly does so within a few positions, one that finds
-# none takes hundreds (about 17 µs each), and the solver takes 0.3-1.5 ms.
+# none takes hundreds (about 17 µs each), and the solver takes about 1 ms.
 _SOLVER_AFTER = 60
 
 # After the solver's "yes": positions a walk may spend to name a collection for the

@@ -23,8 +23,10 @@ card's counted copies go down first, so ``p`` copies of a code count
 
 So the walk goes up the ranks with the state (sequences open in each suit, by the rank
 they started at; wild cards the sets took; cards left in hand so far, counted up to the
-number to keep), and keeps per state the most the naturals melded count. At the end the
-wild cards placed count the most valuable counted ones first. A collection exists
+number to keep), and keeps per state the most the naturals melded count. A rank's cards
+go the same ways from every state with the same open sequences: those ways are folded
+suit by suit once (:meth:`OwedSolver._fold`), then joined with each state's wild cards.
+At the end the wild cards placed count the most valuable counted ones first. A collection exists
 exactly when some final state, its open sequences closed, counts the need and leaves the
 cards to keep.
 
@@ -211,8 +213,6 @@ class OwedSolver:
         what they leave, ``need`` still to count, ``others`` the cards held that no play
         here takes (besides the wild cards)."""
         keep = self.keep
-        values = self.values
-        runs = self.runs
         set_ways = self.set_ways
         wild_total = self.wild_total
         start = min(others, keep)
@@ -229,46 +229,30 @@ class OwedSolver:
                     for code in codes]
             new_states: dict[_DpState, int] = {}
             suit_memo: dict[tuple[int, tuple[int, ...]], list[_SuitWay]] = {}
+            # The rank's cards go the same ways from every state with the same open
+            # sequences, whatever wild cards and cards kept lie below: folded once.
+            folds: dict[_Opens, dict[tuple[_Opens, int, int], int]] = {}
             for (opens, used, left), value in states.items():
-                per_suit: list[list[_SuitWay]] = []
-                for suit in range(4):
-                    key = (suit, opens[suit])
-                    suit_ways = suit_memo.get(key)
-                    if suit_ways is None:
-                        suit_ways = suit_memo[key] = _suit_ways(
-                            runs[suit], opens[suit], rank, held[suit],
-                            ways_of is not None)
-                    if not suit_ways:
-                        break
-                    per_suit.append(suit_ways)
-                else:
-                    for combo in product(*per_suit):
-                        to_sets = combo[0][2] + combo[1][2] + combo[2][2] + combo[3][2]
-                        if to_sets:
-                            assert ways_of is not None
-                            wilds = ways_of.get(to_sets)
-                            if not wilds:
-                                continue
-                        else:
-                            wilds = ways_of.get(0, (0,)) if ways_of is not None else (0,)
-                        gained = 0
-                        stay = 0
-                        for suit in range(4):
-                            melded = combo[suit][1]
-                            if melded:
-                                code = codes[suit]
-                                c = counted[code]
-                                gained += values[code] * (melded if melded < c else c)
-                            stay += combo[suit][3]
-                        now_open = (combo[0][0], combo[1][0], combo[2][0], combo[3][0])
-                        now_left = min(keep, left + stay)
-                        total = value + gained
-                        for wild in wilds:
-                            if used + wild > wild_total:
-                                break
-                            after = (now_open, used + wild, now_left)
-                            if new_states.get(after, -1) < total:
-                                new_states[after] = total
+                fold = folds.get(opens)
+                if fold is None:
+                    fold = folds[opens] = self._fold(opens, rank, held, codes, counted,
+                                                     ways_of is not None, suit_memo)
+                for (now_open, to_sets, stay), gained in fold.items():
+                    if to_sets:
+                        assert ways_of is not None
+                        wilds = ways_of.get(to_sets)
+                        if not wilds:
+                            continue
+                    else:
+                        wilds = ways_of.get(0, (0,)) if ways_of is not None else (0,)
+                    now_left = min(keep, left + stay)
+                    total = value + gained
+                    for wild in wilds:
+                        if used + wild > wild_total:
+                            break
+                        after = (now_open, used + wild, now_left)
+                        if new_states.get(after, -1) < total:
+                            new_states[after] = total
             states = new_states
             if not states:
                 return False
@@ -277,6 +261,40 @@ class OwedSolver:
             if value + worth[used] >= need and left + wild_total - used >= keep:
                 return True
         return False
+
+    def _fold(self, opens: _Opens, rank: int, held: list[int], codes: list[int],
+              counted: list[int], sets: bool,
+              suit_memo: dict[tuple[int, tuple[int, ...]], list[_SuitWay]]
+              ) -> dict[tuple[_Opens, int, int], int]:
+        """The ways the cards ``held`` of ``rank`` (by suit; their ``codes``) go from the
+        open sequences ``opens``, suit after suit: by (the sequences open after the rank,
+        the naturals going to its sets, the cards left in hand, up to the number to
+        keep), the most the naturals melded count. ``sets``: whether the rank has sets
+        to take naturals. ``suit_memo``: each suit's ways, shared by the rank's folds."""
+        keep = self.keep
+        values = self.values
+        partial: dict[tuple[_Opens, int, int], int] = {((), 0, 0): 0}
+        for suit in range(4):
+            key = (suit, opens[suit])
+            suit_ways = suit_memo.get(key)
+            if suit_ways is None:
+                suit_ways = suit_memo[key] = _suit_ways(self.runs[suit], opens[suit], rank,
+                                                        held[suit], sets)
+            if not suit_ways:
+                return {}
+            code = codes[suit]
+            worth = values[code] if rank <= _ACE else 0
+            most = counted[code] if rank <= _ACE else 0
+            grown: dict[tuple[_Opens, int, int], int] = {}
+            for (before, to_sets, stay), gained in partial.items():
+                for now_open, melded, to_set, left in suit_ways:
+                    after = ((*before, now_open), to_sets + to_set,
+                             min(keep, stay + left))
+                    total = gained + worth * (melded if melded < most else most)
+                    if grown.get(after, -1) < total:
+                        grown[after] = total
+            partial = grown
+        return partial
 
 
 def _set_ways(new_sets: set[tuple[int, int]], layoffs: dict[int, set[tuple[int, int]]],
