@@ -23,12 +23,12 @@ card's counted copies go down first, so ``p`` copies of a code count
 
 So the walk goes up the ranks with the state (sequences open in each suit, by the rank
 they started at; wild cards the sets took; cards left in hand so far, counted up to the
-number to keep), and keeps per state the most the naturals melded count. A rank's cards
-go the same ways from every state with the same open sequences: those ways are folded
-suit by suit once (:meth:`OwedSolver._fold`), then joined with each state's wild cards.
-At the end the wild cards placed count the most valuable counted ones first. A collection exists
-exactly when some final state, its open sequences closed, counts the need and leaves the
-cards to keep.
+number to keep), and keeps per state the most the naturals melded count. A rank's
+cards go the same ways from every state with the same open sequences: those ways are
+folded suit by suit once (:meth:`OwedSolver._fold`), then joined with each state's wild
+cards. At the end the wild cards placed count the most valuable counted ones first. A
+collection exists exactly when some final state, its open sequences closed, counts the
+need and leaves the cards to keep.
 
 Where the plays are of a kind it does not read (melds of wild cards only, wild cards in
 sequences, a set waiting for a canasta of its rank, PH-10), where a discardable card must
