@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
+from canasta_family.engine.initial_meld_bound import counted_worth
 from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -160,11 +161,8 @@ class OwedSolver:
         set_ways = {rank: _set_ways(new_sets.get(rank, set()), set_layoffs.get(rank, {}),
                                     one_new_set, held_of[rank], wild_total)
                     for rank in held_of}
-        worths = sorted((s.values[code] for code in s.wild_codes
-                         for _ in range(min(hand[code], counted[code]))), reverse=True)
-        worth = [0]
-        for value in worths:
-            worth.append(worth[-1] + value)
+        # (wild cards beyond the counted ones count nothing more)
+        worth = counted_worth(s.values, s.wild_codes, counted)
         worth.extend([worth[-1]] * (wild_total + 1 - len(worth)))
         solver = OwedSolver(hand, counted, s.values, size, keep, sorted(considered), runs,
                             [sorted(options) for _index, options
