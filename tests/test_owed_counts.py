@@ -221,17 +221,28 @@ def test_AS_23_CC_5_play_spending_the_wild_card_another_rank_needs_is_refused() 
     assert game.hand_size(0) == 2
 
 
-def test_AS_23_keeps_answers_unknown_where_cards_to_keep_may_run_short() -> None:
-    """Where every card could go down, a collection might leave too few cards to keep:
-    the judge leaves the answer to the search (None) rather than guess."""
+def test_AS_23_judge_counts_the_cards_a_collection_leaves() -> None:
+    """AS-23: where every card could go down, the judge counts the cards each collection
+    leaves. Kc Kd Kh Ks owe 40: all four make it but leave nothing, three leave one card
+    and count 30, so no collection makes up the minimum and keeps two cards. With a 9h
+    beside them three kings still leave too few; with 9h 7s they leave two."""
     game = canasta_family.new_game("canasta", players=4, seed=1)
-    hand = [0] * 53
-    for code in (44, 45, 46, 47):  # Kc Kd Kh Ks: all four could meld
-        hand[code] = 1
-    judge = OwedCounts.of(game, 40, hand, hand, [], 4, 2)
-    assert judge is not None
-    assert judge.reachable() is None
-    assert initial_meld_bound.reach_bound(game, hand, hand, []) == 40
+
+    def reachable(codes: tuple[int, ...], need: int) -> bool | None:
+        hand = [0] * 53
+        for code in codes:
+            hand[code] += 1
+        judge = OwedCounts.of(game, need, hand, hand, [], len(codes), 2)
+        assert judge is not None
+        return judge.reachable()
+
+    kings = (44, 45, 46, 47)  # Kc Kd Kh Ks: all four could meld
+    assert reachable(kings, 40) is False
+    assert reachable(kings, 30) is False  # three leave a single card
+    assert reachable((*kings, 30), 30) is True  # three kings, then Ks 9h stay
+    assert reachable((*kings, 30), 40) is False
+    assert initial_meld_bound.reach_bound(game, [1 if c in kings else 0 for c in range(53)],
+                                          [1] * 53, []) == 40
 
 
 def take_offered(hand: str) -> bool:
@@ -249,7 +260,7 @@ def test_AS_23_CC_5_take_whose_melds_would_leave_too_few_cards_is_refused() -> N
     together make up the 90 left. With nothing else in hand, or one card, they leave too
     few cards to discard and go on (and the side, with no canasta, may not go out,
     CC-8), so the take is refused; with two more cards it is offered. The judge on counts
-    knows its table is no answer there, and leaves those positions to the search."""
+    counts the cards its collections leave, and answers so itself."""
     assert not take_offered("Kc Kd Ks Ac Ad As")
     assert not take_offered("Kc Kd Ks Ac Ad As 9h")
     assert take_offered("Kc Kd Ks Ac Ad As 9h 7s")
@@ -280,12 +291,12 @@ def test_AS_23_PH_16_take_whose_melds_would_leave_only_sevens_is_refused() -> No
     assert pennies_take_offered("Ac Ad As 7c 7h 9h")
 
 
-def test_AS_23_CC_5_cards_held_back_decide_where_every_card_could_go_down() -> None:
+def test_AS_23_CC_5_cards_left_decide_where_every_card_could_go_down() -> None:
     """AS-23/CC-5: after taking the Qh with Qc Qd (30 of 120), every card left could go
-    down, so the cards to keep (two) are not sure from the knapsack alone. Holding two
-    naturals back settles it: Kc Kd Kh and three aces make the 90, and a king and an ace
-    stay. The plays listed are the search's: the sets of three kings or three aces, not
-    all four kings, which would leave too few cards once the aces are down."""
+    down, so whether two cards stay is for the knapsack of the cards left to say: Kc Kd
+    Kh and three aces make the 90, and a king and an ace stay. The plays listed are the
+    search's: the sets of three kings or three aces, not all four kings, which would
+    leave too few cards once the aces are down."""
     game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
         hands=("Qc Qd Kc Kd Kh Ks Ac Ad Ah As", *OTHERS), pile="Qh",
         stock="Ks 5h 6h 5s", scores=(3000, 0), dealer=3))
@@ -294,8 +305,7 @@ def test_AS_23_CC_5_cards_held_back_decide_where_every_card_could_go_down() -> N
     judge = OwedCounts.of(game, 90, game._hands[0], game._take_counts or [],
                           game._melds[0], game.hand_size(0), 2)
     assert judge is not None
-    spare = judge.spared()
-    assert spare is not None and sum(spare.hand) == 6  # a king and an ace held back
+    assert judge.size - judge.usable - judge.wild_total < 2  # every card could go down
     assert judge.reachable() is True
     plays = {str(action) for action in game.legal_actions()}
     assert "meld Kc Kd Kh" in plays and "meld Ac Ad Ah" in plays
@@ -308,10 +318,13 @@ def test_AS_23_CC_5_cards_held_back_decide_where_every_card_could_go_down() -> N
     check_listing_complete(game)
 
 
-def test_AS_23_cards_held_back_are_uncounted_ones_of_the_fullest_rank() -> None:
-    """AS-23: the judge that holds cards back takes them from the rank holding the most,
-    a copy that does not count towards the minimum first (it came with the pile), so
-    that the minimum loses as little as it can."""
+def test_AS_23_cards_left_count_the_counted_copies_first() -> None:
+    """AS-23: Kc Kd count (they were held before the take), Kh Ks came with the pile,
+    and 9c 9d 9h count: 50 owed, two cards to keep. The kings and the 9s make 50 only
+    all seven together; three kings count the two counted ones (20, the counted copies
+    go down first) and with the 9s leave one card. So no collection makes up the
+    minimum, and the judge says so itself; the 9s alone make 30, and with a 7c beside
+    them the seven make 50."""
     game = canasta_family.new_game("canasta", players=4, seed=1)
     hand = [0] * 53
     counted = [0] * 53
@@ -321,13 +334,8 @@ def test_AS_23_cards_held_back_are_uncounted_ones_of_the_fullest_rank() -> None:
         counted[code] = 1
     judge = OwedCounts.of(game, 50, hand, counted, [], 7, 2)
     assert judge is not None
-    spare = judge.spared()
-    assert spare is not None
-    held_back = [code for code in range(53) if hand[code] != spare.hand[code]]
-    assert held_back == [46, 47]  # both uncounted kings; the 9s stay whole
-    # Kc Kd cannot meld alone: held back so, the 9s make 30 of 50. That "no" is not the
-    # position's (a collection might use the kings held back), so the judge answers
-    # None and the search decides: the kings (20) and the 9s (30) make 50, but leave
-    # at most one card, so none is left.
-    assert spare.reachable() is False
-    assert judge.reachable() is None
+    assert judge.reachable() is False
+    assert OwedCounts.of(game, 30, hand, counted, [], 7, 2).reachable() is True  # the 9s
+    hand[20] = 1  # a 7c beside them: it stays with a king
+    judge = OwedCounts.of(game, 50, hand, counted, [], 8, 2)
+    assert judge is not None and judge.reachable() is True

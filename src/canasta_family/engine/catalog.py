@@ -268,6 +268,7 @@ class Catalog:
         "pairs",
         "playable_rows",
         "rank_cands",
+        "reach_rank_fills",
         "reach_rank_most",
         "set_ok",
         "sets_held",
@@ -384,6 +385,10 @@ class Catalog:
         """The most naturals one rank's sets can take with each number of wild cards, by
         (rank, naturals held, the sets' shapes, wild cards held): the bound on an owed
         initial meld (``initial_meld_bound``)."""
+        self.reach_rank_fills: dict[tuple[object, ...], tuple[int, ...]] = {}
+        """Every number of naturals one rank's sets can take with each number of wild
+        cards (a bit per number), by the keys of ``reach_rank_most``: the owed-meld judge
+        where the cards to keep may run short (``initial_meld_bound``)."""
         self.playable_rows: tuple[_PlayableRows, ...] | None = None
         """What ``Game._playable_value`` walks, by count of wild cards; None until first
         asked (``Game._playable_rows``)."""
@@ -549,9 +554,10 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
     return [chosen for chosen in found if len(chosen) >= low]
 
 
-_CARRIED = ("out_rank_options", "out_suit_steps", "reach_rank_most", "submultiset_lists",
-            "pairs", "ok_ws", "set_ok", "wild_lists", "nat_subs", "merge_ok", "layoff_room",
-            "layoff_sig_ids", "layoff_sigs", "layoff_templates", "layoff_rows")
+_CARRIED = ("out_rank_options", "out_suit_steps", "reach_rank_most", "reach_rank_fills",
+            "submultiset_lists", "pairs", "ok_ws", "set_ok", "wild_lists", "nat_subs",
+            "merge_ok", "layoff_room", "layoff_sig_ids", "layoff_sigs", "layoff_templates",
+            "layoff_rows")
 """The tables a catalog's successor starts with (:meth:`Catalog.successor`): plain data
 (numbers, strings and containers of them, no object of the engine), none of it an action
 number; the lay-off join grids' numbers (``layoff_sig_ids``) go with every table keyed by

@@ -688,8 +688,8 @@ class _InitialMeld(_LayoffEntries):
     def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
         still makes up the owed minimum after it, or None where the judge cannot tell (a
-        play that leaves no card, a position the cards to keep may be short in, or where
-        it reads sets only, one their collections do not reach)."""
+        play that leaves no card, a discardable card that may not stay, PH-16, or where it
+        reads sets only, one their collections do not reach)."""
         if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
         if judge.unreachable():
@@ -713,15 +713,7 @@ class _InitialMeld(_LayoffEntries):
         plays = judge.plays
         if key in plays:
             return plays[key]
-        answer = self._counts_keep_read(judge, action, codes)
-        if answer is None:
-            # Perhaps too few cards stay: a collection that leaves some naturals alone
-            # settles it where there is one.
-            spare = judge.spared()
-            if spare is not None and spare.holds(codes) \
-                    and self._counts_keep_read(spare, action, codes):
-                answer = True
-        plays[key] = answer
+        answer = plays[key] = self._counts_keep_read(judge, action, codes)
         return answer
 
     def _counts_keep_read(self, judge: OwedCounts, action: Action, codes: list[int]

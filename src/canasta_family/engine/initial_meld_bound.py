@@ -44,9 +44,14 @@ nothing (it answers None, and the search decides). A play of a sequence, or onto
 judged by the judge of the cards it leaves (:meth:`OwedCounts.after_play`).
 
 Where the hand holds fewer such cards (a big hand after a pile take, most of it
-meldable), the same judge of the hand with the missing number of naturals held back
-(:meth:`OwedCounts.spared`) still says "yes" for the position: its collections leave
-those naturals in hand. Its "no" says nothing, and the search decides.
+meldable), the knapsack gains a second dimension: the cards a collection leaves beyond
+those no play could take, counted up to the number still missing (``short``). A rank's
+sets leave the naturals they do not take below the most they could; the wild cards not
+placed stay too. Each rank then offers, by wild cards placed and by naturals left below
+its most, the most its counted copies count (:func:`rank_fills` gives every number of
+naturals its sets can take, not only the most), and a collection is one whose naturals
+left and wild cards kept make up ``short``. Still exact, with the same sufficient tests
+first: the second dimension is walked only where a collection might leave too few.
 """
 
 from __future__ import annotations
@@ -83,12 +88,34 @@ def rank_most(game: Game, rank: int | None, held: int, shapes: tuple[Shape, ...]
     table = game._t.reach_rank_most
     found = table.get(key)
     if found is None:
-        most = [_NONE] * (wild_most + 1)
+        # (The highest number of naturals each row allows; an empty row gives -1.)
+        found = table[key] = tuple([fills.bit_length() - 1 for fills in
+                                    rank_fills(game, rank, held, shapes, wild_most)])
+    return found
+
+
+def rank_fills(game: Game, rank: int | None, held: int, shapes: tuple[Shape, ...],
+               wild_most: int) -> tuple[int, ...]:
+    """For each number of wild cards ``w`` from 0 to ``wild_most``, every number of
+    naturals of ``rank`` (up to ``held``) that the side's sets of that rank (``shapes``)
+    and new sets of it can take together with exactly ``w`` wild cards, as the bits of
+    one number (bit ``n``: ``n`` naturals). :func:`rank_most` is each row's highest bit.
+    Kept in the catalog (``reach_rank_fills``).
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+    >>> [bin(row) for row in rank_fills(game, 9, 3, (), 2)]  # none or 9 9 9; 9 9 (9) w; …
+    ['0b1001', '0b1100', '0b1000']
+    """
+    key = (rank, held, shapes, wild_most)
+    table = game._t.reach_rank_fills
+    found = table.get(key)
+    if found is None:
+        fills = [0] * (wild_most + 1)
         for naturals in range(held + 1):
             for wild, _kinds in rank_options(game, rank, naturals, shapes, wild_most):
-                if most[wild] < naturals:
-                    most[wild] = naturals
-        found = table[key] = tuple(most)
+                fills[wild] |= 1 << naturals
+        found = table[key] = tuple(fills)
     return found
 
 
@@ -236,6 +263,98 @@ def combined_gains(best: list[int], gains: Sequence[int]) -> list[int]:
     return out
 
 
+_Slack = list[list[int]]
+"""A knapsack with the cards a collection leaves: by wild cards placed, then by the
+naturals left below the most their ranks' sets could take (up to the cards to keep, the
+last cell "at least that many"), the most the naturals count (-1: no such collection)."""
+
+
+def _slack_start(wild_total: int, keep: int) -> _Slack:
+    """The knapsack of no rank yet: nothing placed, nothing left, nothing counted."""
+    start = [[_NONE] * (keep + 1) for _ in range(wild_total + 1)]
+    start[0][0] = 0
+    return start
+
+
+def _slack_row(fills: Sequence[int], prefix: Sequence[int], most: int, keep: int
+               ) -> _Slack:
+    """One rank as a :data:`_Slack` step: with ``w`` wild cards, leaving at least ``c``
+    naturals below ``most``, its sets take the most naturals ``fills[w]`` allows up to
+    ``most - c``, which count ``prefix`` of that many (the counted copies first).
+
+    >>> _slack_row([0b1001, 0b1100], [0, 10, 20, 25], 3, 2)  # 9 9 9, or 9 9 and a wild card
+    [[25, 0, 0], [25, 20, -1]]
+    """
+    last = len(prefix) - 1
+    table: _Slack = []
+    for row in fills:
+        cells = []
+        for left in range(keep + 1):
+            limit = most - left
+            taken = (row & ((2 << limit) - 1)).bit_length() - 1 if limit >= 0 else -1
+            cells.append(_NONE if taken < 0 else prefix[min(taken, last)])
+        table.append(cells)
+    return table
+
+
+def _slack_combined(best: _Slack, gains: _Slack) -> _Slack:
+    """:func:`combined_gains` with the naturals left as a second dimension, which add up
+    to the cap (the last cell)."""
+    size = len(best)
+    cap = len(best[0]) - 1
+    out = [[_NONE] * (cap + 1) for _ in range(size)]
+    steps = [[(extra, gain) for extra, gain in enumerate(gains[more]) if gain >= 0]
+             for more in range(size)]
+    for used, row in enumerate(best):
+        cells = [(left, value) for left, value in enumerate(row) if value >= 0]
+        if not cells:
+            continue
+        for more in range(size - used):
+            target = out[used + more]
+            for extra, gain in steps[more]:
+                for left, value in cells:
+                    at = left + extra
+                    if at > cap:
+                        at = cap
+                    if value + gain > target[at]:
+                        target[at] = value + gain
+    return out
+
+
+def _slack_reaches(best: _Slack, gains: _Slack, wild_worth: Sequence[int], short: int,
+                   need: int) -> bool:
+    """Whether ``best`` joined with one more rank's ``gains`` (as :func:`_slack_combined`
+    would join them) holds a collection that counts ``need``, the wild cards placed
+    counting ``wild_worth``, whose naturals left and wild cards kept make up ``short``
+    cards. Read without making the joined table, and stopped at the first such
+    collection.
+
+    >>> nothing = [[0, -1, -1], [-1, -1, -1]]  # no rank before; one wild card held
+    >>> _slack_reaches(nothing, [[30, -1, -1], [45, -1, -1]], [0, 50], 2, 30)  # no card left
+    False
+    >>> _slack_reaches(nothing, [[30, 20, 10], [45, 35, 25]], [0, 50], 2, 75)  # wild, two left
+    True
+    """
+    size = len(best)
+    cap = len(best[0]) - 1
+    wild_total = size - 1
+    steps = [[(extra, gain) for extra, gain in enumerate(gains[more]) if gain >= 0]
+             for more in range(size)]
+    for used, row in enumerate(best):
+        for left, value in enumerate(row):
+            if value < 0:
+                continue
+            for more in range(size - used):
+                placed = used + more
+                # (The wild cards kept stay in hand with the naturals left.)
+                room = short - (wild_total - placed) - left
+                reach = need - value - wild_worth[placed]
+                for extra, gain in steps[more]:
+                    if gain >= reach and (extra >= room or left + extra >= cap):
+                        return True
+    return False
+
+
 class OwedCounts:
     """An owed initial meld (AS-23, CC-5) decided on counts where the ranks are
     independent (see the module's text): whether the position, or the position after a
@@ -257,8 +376,8 @@ class OwedCounts:
 
     __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
                  "groups", "hand", "index", "keep", "melds", "need", "out_of_reach",
-                 "plays", "prefix", "rests", "sets_only", "shapes", "size", "spare",
-                 "spare_read", "suffix", "usable", "wild_total", "wild_worths")
+                 "plays", "prefix", "rests", "sets_only", "shapes", "size", "slack_rests",
+                 "suffix", "usable", "wild_total", "wild_worths")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -291,9 +410,6 @@ class OwedCounts:
         self.size = size
         self.keep = keep
         self.free = free
-        self.spare: OwedCounts | None = None
-        """The judge that holds cards back (:meth:`spared`), once asked."""
-        self.spare_read = False
         self.wild_total = wild_total = sum(s.wild_counts(hand))
         self.shapes = shapes_of = set_shapes(melds)
         # Per rank that plays could reach (None: melds of wild cards only): the rank, its
@@ -330,6 +446,9 @@ class OwedCounts:
         self.rests: dict[int, list[int]] = {}
         """Per group, by wild cards placed: the most the other ranks' naturals count (the
         prefix and suffix knapsacks joined; see :meth:`keeps`)."""
+        self.slack_rests: dict[int, _Slack] | None = None
+        """Per group, :attr:`rests` with the naturals the other ranks leave as a second
+        dimension (see :meth:`_leaves_enough`), made at the first play that needs it."""
         self.alone: dict[int, list[int]] = {}
         """Per group, by the most wild cards that may go down: the most the other ranks
         count without it, the wild cards placed included (see :meth:`keeps_alone`)."""
@@ -390,7 +509,8 @@ class OwedCounts:
 
     def reachable(self) -> bool | None:
         """Whether the position has a collection of plays that makes up the minimum (None
-        where a collection might be short of the cards to keep)."""
+        where the judge reads sets only and finds none, or where a discardable card must
+        stay and none is sure to, PH-16)."""
         best = [0] + [_NONE] * self.wild_total
         for _rank, _codes, gains, _most in self.groups:
             best = combined_gains(best, gains)
@@ -398,8 +518,22 @@ class OwedCounts:
             return None if self.sets_only else False
         if self._never_short(self.size, self.usable, self.wild_total):
             return True
-        spare = self.spared()
-        return True if spare is not None and spare.reachable() else None
+        if not self.free_kept:
+            return None
+        short = self.keep - (self.size - self.usable - self.wild_total)
+        if short <= self.wild_total and self._best(best[:self.wild_total - short + 1],
+                                                   self.counted) >= self.need:
+            return True  # (one that keeps that many wild cards back)
+        # (The last rank is joined as the answer is read; no rank at all is one that
+        # places and leaves nothing.)
+        slack = last = _slack_start(self.wild_total, self.keep)
+        for number in range(len(self.groups)):
+            if number:
+                slack = _slack_combined(slack, last)
+            last = self._slack_gains(number)
+        if _slack_reaches(slack, last, self._wild_worth(self.counted), short, self.need):
+            return True
+        return None if self.sets_only else False
 
     def unreachable(self) -> bool:
         """Whether no collection of the position makes up the minimum (:meth:`reachable`
@@ -411,45 +545,6 @@ class OwedCounts:
         if known is None:
             known = self.out_of_reach = self.reachable() is False
         return known
-
-    def spared(self) -> OwedCounts | None:
-        """Where the cards no play could take may be too few to keep (so that the judge
-        answers None): the judge of the same position with as many naturals held back,
-        out of every collection, as are missing — from the ranks holding the most,
-        uncounted ones first, which the minimum least needs. Its "yes" is the
-        position's: the cards held back are still in hand when its collection has gone
-        down (the cards it reads are the hand's less those, its size the hand's). Its
-        "no" says nothing. None where no natural can be held back, or where a
-        discardable card must stay and none is sure to (PH-16)."""
-        if self.spare_read:
-            return self.spare
-        self.spare_read = True
-        short = self.keep - (self.size - self.usable - self.wild_total)
-        if short <= 0 or not self.free_kept:
-            return None
-        hand = list(self.hand)
-        counted = list(self.counted)
-        for _ in range(short):
-            # (rank holding the most, uncounted first, least value; the code)
-            chosen: tuple[int, bool, int, int] | None = None
-            for rank, codes, _gains, most in self.groups:
-                if rank is None or not most:
-                    continue
-                held = sum(hand[code] for code in codes)
-                for code in codes:
-                    if hand[code]:
-                        uncounted = hand[code] > counted[code]
-                        option = (held, uncounted, -self.game._s.values[code], code)
-                        if chosen is None or option > chosen:
-                            chosen = option
-            if chosen is None:
-                return None
-            code = chosen[3]
-            hand[code] -= 1
-            counted[code] = min(counted[code], hand[code])
-        self.spare = OwedCounts(self.game, self.need, hand, counted, self.melds, self.size,
-                                self.keep, self.free, self.sets_only)
-        return self.spare
 
     def after_play(self, codes: Sequence[int]) -> bool | None:
         """:meth:`reachable` of the position after a play of ``codes`` that changes no
@@ -475,18 +570,6 @@ class OwedCounts:
                 counted[code] -= 1
                 need -= values[code]
         return hand, counted, need
-
-    def holds(self, codes: Sequence[int]) -> bool:
-        """Whether the cards this judge reads include ``codes`` (ascending)."""
-        hand = self.hand
-        last = -1
-        run = 0
-        for code in codes:
-            run = run + 1 if code == last else 1
-            last = code
-            if run > hand[code]:
-                return False
-        return True
 
     def keeps_every(self, rank: int | None) -> bool:
         """Whether :meth:`keeps_alone` holds for every play onto the sets of ``rank``:
@@ -623,10 +706,27 @@ class OwedCounts:
         if max(rest) + prefix[min(most_naturals, last)] + wild_worth[wild_total] < need:
             return None if self.sets_only else False
         gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
-        if _best_with(combined_gains(rest, gains), wild_worth) < need:
+        joined = combined_gains(rest, gains)
+        if _best_with(joined, wild_worth) < need:
             return None if self.sets_only else False
         usable = self.usable - old_most + most_naturals
-        return True if self._never_short(self.size - played, usable, wild_total) else None
+        if self._never_short(self.size - played, usable, wild_total):
+            return True
+        if not self.free_kept:
+            return None
+        # A collection might leave too few cards: the naturals left (the other ranks' and
+        # this one's below the most their sets could take) and the wild cards kept must
+        # make up what the cards no play could take fall short of.
+        short = self.keep - (self.size - played - usable - wild_total)
+        if short <= wild_total and _best_with(joined[:wild_total - short + 1],
+                                               wild_worth) >= need:
+            return True  # (one that keeps that many wild cards back)
+        rest_slack = self._slack_rest(number)[:wild_total + 1]
+        fills = rank_fills(self.game, rank, held, shapes, wild_total)
+        if _slack_reaches(rest_slack, _slack_row(fills, prefix, most_naturals, self.keep),
+                          wild_worth, short, need):
+            return True
+        return None if self.sets_only else False
 
     def _rest(self, number: int) -> list[int]:
         """By wild cards placed, the most the naturals of the ranks but group ``number``'s
@@ -637,6 +737,31 @@ class OwedCounts:
                 self._join_sides()
             rest = self.rests[number] = combined_gains(self.prefix[number],
                                                        self.suffix[number + 1])
+        return rest
+
+    def _slack_gains(self, number: int) -> _Slack:
+        """Group ``number``'s gains by wild cards placed and by naturals left below its
+        most (up to the cards to keep), as the position holds it."""
+        rank, codes, _gains, most = self.groups[number]
+        held = sum(self.hand[code] for code in codes)
+        fills = rank_fills(self.game, rank, held, self.shapes.get(rank, ()),
+                           self.wild_total)
+        prefix = counted_worth(self.game._s.values, codes, self.counted)
+        return _slack_row(fills, prefix, most, self.keep)
+
+    def _slack_rest(self, number: int) -> _Slack:
+        """:meth:`_rest` with the naturals the other ranks leave (see :meth:`keeps`)."""
+        rests = self.slack_rests
+        if rests is None:
+            rests = self.slack_rests = {}
+        rest = rests.get(number)
+        if rest is None:
+            # (Made for each group asked: the position's owed listings seldom need it.)
+            rest = _slack_start(self.wild_total, self.keep)
+            for other in range(len(self.groups)):
+                if other != number:
+                    rest = _slack_combined(rest, self._slack_gains(other))
+            rests[number] = rest
         return rest
 
     def _join_sides(self) -> None:
