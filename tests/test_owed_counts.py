@@ -339,3 +339,38 @@ def test_AS_23_cards_left_count_the_counted_copies_first() -> None:
     hand[20] = 1  # a 7c beside them: it stays with a king
     judge = OwedCounts.of(game, 50, hand, counted, [], 8, 2)
     assert judge is not None and judge.reachable() is True
+
+
+def test_AS_23_PH_16_judge_follows_which_cards_left_may_be_discarded() -> None:
+    """AS-23/PH-16/PH-17: where every card could go down, a collection must leave two
+    cards, one of which may be discarded (7s may not). Ac Ad Ah (60), 9c 9d 9h (30) and
+    7c 7d 7h (15) can all meld: the aces make 40 and leave the 9s; the aces and the 7s
+    make 75 and leave the 9s; the aces and the 9s make 90 but leave only 7s, and all
+    three leave nothing. The judge follows which ranks' cards may be discarded and
+    answers itself."""
+    game = canasta_family.new_game("pennies", seed=1)
+    hand = [0] * 53
+    for code in (48, 49, 50, 28, 29, 30, 20, 21, 22):  # Ac Ad Ah 9c 9d 9h 7c 7d 7h
+        hand[code] = 1
+    free = [code for code in range(53) if hand[code] and code // 4 + 2 != 7]
+
+    def reachable(need: int) -> bool | None:
+        judge = OwedCounts.of(game, need, hand, hand, [], 9, 2, free)
+        assert judge is not None and not judge.free_kept
+        return judge.reachable()
+
+    assert (reachable(40), reachable(75), reachable(90), reachable(105)) == \
+        (True, True, False, False)
+
+
+def test_AS_23_PH_16_take_whose_collection_leaves_only_sevens_is_refused() -> None:
+    """AS-23/PH-16/PH-17: after the take 20 of 50 is owed; 9c 9d 9h make it up but leave
+    7c 7d 7h, which may not be discarded, and the 7s with them leave nothing: the take is
+    refused. With Ac Ad As beside them the 9s leave the aces: offered. The search
+    agrees."""
+    assert not pennies_take_offered("9c 9d 9h 7c 7d 7h")
+    assert pennies_take_offered("9c 9d 9h 7c 7d 7h Ac Ad As")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+        assert not pennies_take_offered("9c 9d 9h 7c 7d 7h")
+        assert pennies_take_offered("9c 9d 9h 7c 7d 7h Ac Ad As")

@@ -264,94 +264,140 @@ def combined_gains(best: list[int], gains: Sequence[int]) -> list[int]:
 
 
 _Slack = list[list[int]]
-"""A knapsack with the cards a collection leaves: by wild cards placed, then by the
-naturals left below the most their ranks' sets could take (up to the cards to keep, the
-last cell "at least that many"), the most the naturals count (-1: no such collection)."""
+"""A knapsack with the cards a collection leaves: by wild cards placed, then by cell, the
+most the naturals count (-1: no such collection). The cells count the naturals left below
+the most their ranks' sets could take, up to the cards to keep (the last "at least that
+many"); where a discardable card must stay (PH-16) and none is sure to, a second run of
+cells holds the collections that also leave a natural that may be discarded."""
 
 
-def _slack_start(wild_total: int, keep: int) -> _Slack:
-    """The knapsack of no rank yet: nothing placed, nothing left, nothing counted."""
-    start = [[_NONE] * (keep + 1) for _ in range(wild_total + 1)]
+def _slack_start(wild_total: int, keep: int, discards: bool) -> _Slack:
+    """The knapsack of no rank yet: nothing placed, nothing left, nothing counted (with
+    the second run of cells where ``discards``)."""
+    start = [[_NONE] * ((keep + 1) * (2 if discards else 1)) for _ in range(wild_total + 1)]
     start[0][0] = 0
     return start
 
 
-def _slack_row(fills: Sequence[int], prefix: Sequence[int], most: int, keep: int
-               ) -> _Slack:
+def _slack_row(fills: Sequence[int], prefix: Sequence[int], most: int, keep: int,
+               stays: int | None = None) -> _Slack:
     """One rank as a :data:`_Slack` step: with ``w`` wild cards, leaving at least ``c``
     naturals below ``most``, its sets take the most naturals ``fills[w]`` allows up to
     ``most - c``, which count ``prefix`` of that many (the counted copies first).
+    ``stays``, where the second run of cells is kept: the most naturals the sets may take
+    with one that may be discarded still in hand (-1: none of them may be).
 
     >>> _slack_row([0b1001, 0b1100], [0, 10, 20, 25], 3, 2)  # 9 9 9, or 9 9 and a wild card
     [[25, 0, 0], [25, 20, -1]]
+    >>> _slack_row([0b1001], [0, 10, 20, 25], 3, 1, stays=2)  # and a 9 discarded after
+    [[25, 0, 0, 0]]
     """
     last = len(prefix) - 1
+    limits = [most - left for left in range(keep + 1)]
+    if stays is not None:
+        limits += [min(limit, stays) for limit in limits]
     table: _Slack = []
     for row in fills:
         cells = []
-        for left in range(keep + 1):
-            limit = most - left
+        for limit in limits:
             taken = (row & ((2 << limit) - 1)).bit_length() - 1 if limit >= 0 else -1
             cells.append(_NONE if taken < 0 else prefix[min(taken, last)])
         table.append(cells)
     return table
 
 
-def _slack_combined(best: _Slack, gains: _Slack) -> _Slack:
-    """:func:`combined_gains` with the naturals left as a second dimension, which add up
-    to the cap (the last cell)."""
+def _slack_joins(keep: int, width: int) -> list[list[int]]:
+    """Which cell two cells of a :data:`_Slack` join into: the naturals left add up to the
+    cap, and a discardable one stays where either leaves one."""
+    span = keep + 1
+    return [[min(i % span + j % span, keep) + span * ((i // span) | (j // span))
+             for j in range(width)] for i in range(width)]
+
+
+def _slack_cells(row: list[int], keep: int) -> list[tuple[int, int]]:
+    """The cells of one row of a :data:`_Slack` that hold a collection no other cell of
+    the row beats: one that leaves at least as many naturals, a discardable one where it
+    does, and counts as much, makes the same joins and more. (A row counts less the more
+    it must leave, so most of its cells repeat the one above them.)
+
+    >>> _slack_cells([25, 0, 0], 2)
+    [(0, 25), (2, 0)]
+    """
+    span = keep + 1
+    found: list[tuple[int, int]] = []
+    for cell in range(len(row) - 1, -1, -1):
+        value = row[cell]
+        if value < 0:
+            continue
+        left, flag = cell % span, cell // span
+        if any(value <= other_value and left <= other % span and flag <= other // span
+               for other, other_value in found):
+            continue
+        found.append((cell, value))
+    found.reverse()
+    return found
+
+
+def _slack_combined(best: _Slack, gains: _Slack, keep: int) -> _Slack:
+    """:func:`combined_gains` with the cells of a :data:`_Slack` as a second dimension."""
     size = len(best)
-    cap = len(best[0]) - 1
-    out = [[_NONE] * (cap + 1) for _ in range(size)]
-    steps = [[(extra, gain) for extra, gain in enumerate(gains[more]) if gain >= 0]
-             for more in range(size)]
+    width = len(best[0])
+    joins = _slack_joins(keep, width)
+    out = [[_NONE] * width for _ in range(size)]
+    steps = [_slack_cells(gains[more], keep) for more in range(size)]
     for used, row in enumerate(best):
-        cells = [(left, value) for left, value in enumerate(row) if value >= 0]
+        cells = _slack_cells(row, keep)
         if not cells:
             continue
         for more in range(size - used):
             target = out[used + more]
-            for extra, gain in steps[more]:
-                for left, value in cells:
-                    at = left + extra
-                    if at > cap:
-                        at = cap
+            for other, gain in steps[more]:
+                for cell, value in cells:
+                    at = joins[cell][other]
                     if value + gain > target[at]:
                         target[at] = value + gain
     return out
 
 
 def _slack_reaches(best: _Slack, gains: _Slack, wild_worth: Sequence[int], short: int,
-                   need: int) -> bool:
+                   need: int, keep: int, wild_discard: bool = False) -> bool:
     """Whether ``best`` joined with one more rank's ``gains`` (as :func:`_slack_combined`
     would join them) holds a collection that counts ``need``, the wild cards placed
     counting ``wild_worth``, whose naturals left and wild cards kept make up ``short``
-    cards. Read without making the joined table, and stopped at the first such
-    collection.
+    cards — and where the second run of cells is kept, that leaves a card that may be
+    discarded: a natural of those cells, or a wild card kept where ``wild_discard``. Read
+    without making the joined table, and stopped at the first such collection.
 
     >>> nothing = [[0, -1, -1], [-1, -1, -1]]  # no rank before; one wild card held
-    >>> _slack_reaches(nothing, [[30, -1, -1], [45, -1, -1]], [0, 50], 2, 30)  # no card left
+    >>> _slack_reaches(nothing, [[30, -1, -1], [45, -1, -1]], [0, 50], 2, 30, 2)  # no card left
     False
-    >>> _slack_reaches(nothing, [[30, 20, 10], [45, 35, 25]], [0, 50], 2, 75)  # wild, two left
+    >>> _slack_reaches(nothing, [[30, 20, 10], [45, 35, 25]], [0, 50], 2, 75, 2)  # wild, two left
     True
     """
     size = len(best)
-    cap = len(best[0]) - 1
+    width = len(best[0])
+    span = keep + 1
+    discards = width > span
     wild_total = size - 1
-    steps = [[(extra, gain) for extra, gain in enumerate(gains[more]) if gain >= 0]
-             for more in range(size)]
+    steps = [_slack_cells(gains[more], keep) for more in range(size)]
     for used, row in enumerate(best):
-        for left, value in enumerate(row):
-            if value < 0:
-                continue
+        for cell, value in _slack_cells(row, keep):
+            left = cell % span
             for more in range(size - used):
                 placed = used + more
                 # (The wild cards kept stay in hand with the naturals left.)
-                room = short - (wild_total - placed) - left
+                kept = wild_total - placed
                 reach = need - value - wild_worth[placed]
-                for extra, gain in steps[more]:
-                    if gain >= reach and (extra >= room or left + extra >= cap):
-                        return True
+                for other, gain in steps[more]:
+                    if gain < reach:
+                        continue
+                    both = left + other % span
+                    if both < keep and both + kept < short:
+                        continue
+                    if discards and cell < span and other < span \
+                            and not (wild_discard and kept):
+                        continue
+                    return True
     return False
 
 
@@ -374,10 +420,12 @@ class OwedCounts:
     True
     """
 
-    __slots__ = ("alone", "answers", "counted", "every_play", "free", "free_kept", "game",
-                 "groups", "hand", "index", "keep", "melds", "need", "out_of_reach",
-                 "plays", "prefix", "rests", "sets_only", "shapes", "size", "slack_rests",
-                 "suffix", "usable", "wild_total", "wild_worths")
+    __slots__ = ("alone", "answers", "counted", "discard_groups", "discards",
+                 "discards_read", "every_play", "free", "free_kept", "game", "groups",
+                 "hand", "index", "keep", "melds", "need", "out_of_reach", "plays",
+                 "prefix", "rests", "sets_only", "shapes", "size", "slack_rests",
+                 "slack_sides", "suffix", "usable", "wild_discard", "wild_total",
+                 "wild_worths")
 
     @staticmethod
     def of(game: Game, need: int, hand: Sequence[int], counted: Sequence[int],
@@ -441,6 +489,17 @@ class OwedCounts:
             is_wild = s.wild
             self.free_kept = any(hand[code] and not is_wild[code]
                                  and code // 4 + 2 not in takes for code in free)
+        self.discard_groups: frozenset[int] = frozenset()
+        """The groups whose naturals held may all be discarded (see :attr:`discards`)."""
+        self.wild_discard = False
+        """Whether the wild cards held may all be discarded (see :attr:`discards`)."""
+        self.discards: bool | None = None
+        """Where a discardable card must stay and none is sure to (PH-16): whether the
+        judge can follow which cards a collection leaves may be discarded — each rank's
+        naturals held, and the wild cards held, all may be or none may (then a second run
+        of cells of :data:`_Slack` does) — or None where no card need be followed. Read
+        at the first question that needs it (:meth:`_follows_discards`)."""
+        self.discards_read = self.free_kept
         self.prefix: list[list[int]] = []
         self.suffix: list[list[int]] = []
         self.rests: dict[int, list[int]] = {}
@@ -448,7 +507,10 @@ class OwedCounts:
         prefix and suffix knapsacks joined; see :meth:`keeps`)."""
         self.slack_rests: dict[int, _Slack] | None = None
         """Per group, :attr:`rests` with the naturals the other ranks leave as a second
-        dimension (see :meth:`_leaves_enough`), made at the first play that needs it."""
+        dimension, made at the first play that needs it."""
+        self.slack_sides: tuple[list[_Slack], list[_Slack]] = ([], [])
+        """The knapsacks with that dimension of the ranks before each group and after
+        it, made with the first of :attr:`slack_rests`."""
         self.alone: dict[int, list[int]] = {}
         """Per group, by the most wild cards that may go down: the most the other ranks
         count without it, the wild cards placed included (see :meth:`keeps_alone`)."""
@@ -501,6 +563,50 @@ class OwedCounts:
         """The most a collection counts with the naturals' ``best`` by wild cards placed."""
         return _best_with(best, self._wild_worth(counted))
 
+    def _follows_discards(self) -> bool:
+        """Whether the judge can answer where a collection might leave too few cards:
+        :attr:`discards` is not False, read at the first call."""
+        if not self.discards_read:
+            self.discards_read = True
+            self.discards = self._discard_ranks(self.free)
+        return self.discards is not False
+
+    def _discard_ranks(self, free: Sequence[int]) -> bool:
+        """Sets :attr:`discard_groups` (the groups whose naturals held may all be
+        discarded) and :attr:`wild_discard` (the wild cards held may all be); whether no
+        rank's naturals, nor the wild cards, are some discardable and some not."""
+        may = set(free)
+        hand = self.hand
+        found = set()
+        for number, (_rank, codes, _gains, _most) in enumerate(self.groups):
+            held = [code in may for code in codes if hand[code]]
+            if all(held):
+                found.add(number)
+            elif any(held):
+                return False
+        wild = [code in may for code in self.game._s.wild_codes if hand[code]]
+        if any(wild) and not all(wild):
+            return False
+        self.discard_groups = frozenset(found)
+        self.wild_discard = bool(wild)
+        return True
+
+    def _stays(self, number: int, held: int) -> int | None:
+        """For :func:`_slack_row`: where discardable cards are followed, the most
+        naturals group ``number``'s sets may take, of ``held``, with one that may be
+        discarded still in hand (-1: none of them may be); else None."""
+        if not self.discards:
+            return None
+        return held - 1 if number in self.discard_groups else _NONE
+
+    def _wilds_back(self, short: int) -> int | None:
+        """How many wild cards a collection must keep back to leave the cards to keep
+        (``short`` of them beyond those no play could take) and, where followed, one that
+        may be discarded; None where wild cards kept back cannot be that one."""
+        if not self.discards:
+            return short
+        return max(short, 1) if self.wild_discard else None
+
     def _never_short(self, size: int, usable: int, wild_held: int) -> bool:
         """Whether ``size`` cards held, of which at most ``usable`` naturals and
         ``wild_held`` wild cards could go down, always leave the cards to keep, a
@@ -518,20 +624,22 @@ class OwedCounts:
             return None if self.sets_only else False
         if self._never_short(self.size, self.usable, self.wild_total):
             return True
-        if not self.free_kept:
+        if not self._follows_discards():
             return None
         short = self.keep - (self.size - self.usable - self.wild_total)
-        if short <= self.wild_total and self._best(best[:self.wild_total - short + 1],
-                                                   self.counted) >= self.need:
+        back = self._wilds_back(short)
+        if back is not None and back <= self.wild_total and self._best(
+                best[:self.wild_total - back + 1], self.counted) >= self.need:
             return True  # (one that keeps that many wild cards back)
         # (The last rank is joined as the answer is read; no rank at all is one that
         # places and leaves nothing.)
-        slack = last = _slack_start(self.wild_total, self.keep)
+        slack = last = _slack_start(self.wild_total, self.keep, bool(self.discards))
         for number in range(len(self.groups)):
             if number:
-                slack = _slack_combined(slack, last)
+                slack = _slack_combined(slack, last, self.keep)
             last = self._slack_gains(number)
-        if _slack_reaches(slack, last, self._wild_worth(self.counted), short, self.need):
+        if _slack_reaches(slack, last, self._wild_worth(self.counted), short, self.need,
+                          self.keep, self.wild_discard):
             return True
         return None if self.sets_only else False
 
@@ -712,19 +820,22 @@ class OwedCounts:
         usable = self.usable - old_most + most_naturals
         if self._never_short(self.size - played, usable, wild_total):
             return True
-        if not self.free_kept:
+        if not self._follows_discards():
             return None
         # A collection might leave too few cards: the naturals left (the other ranks' and
         # this one's below the most their sets could take) and the wild cards kept must
-        # make up what the cards no play could take fall short of.
+        # make up what the cards no play could take fall short of, and where followed
+        # leave one that may be discarded.
         short = self.keep - (self.size - played - usable - wild_total)
-        if short <= wild_total and _best_with(joined[:wild_total - short + 1],
-                                               wild_worth) >= need:
+        back = self._wilds_back(short)
+        if back is not None and back <= wild_total and _best_with(
+                joined[:wild_total - back + 1], wild_worth) >= need:
             return True  # (one that keeps that many wild cards back)
         rest_slack = self._slack_rest(number)[:wild_total + 1]
         fills = rank_fills(self.game, rank, held, shapes, wild_total)
-        if _slack_reaches(rest_slack, _slack_row(fills, prefix, most_naturals, self.keep),
-                          wild_worth, short, need):
+        row = _slack_row(fills, prefix, most_naturals, self.keep, self._stays(number, held))
+        if _slack_reaches(rest_slack, row, wild_worth, short, need, self.keep,
+                          self.wild_discard):
             return True
         return None if self.sets_only else False
 
@@ -747,21 +858,35 @@ class OwedCounts:
         fills = rank_fills(self.game, rank, held, self.shapes.get(rank, ()),
                            self.wild_total)
         prefix = counted_worth(self.game._s.values, codes, self.counted)
-        return _slack_row(fills, prefix, most, self.keep)
+        return _slack_row(fills, prefix, most, self.keep, self._stays(number, held))
 
     def _slack_rest(self, number: int) -> _Slack:
-        """:meth:`_rest` with the naturals the other ranks leave (see :meth:`keeps`)."""
+        """:meth:`_rest` with the naturals the other ranks leave (see :meth:`keeps`): the
+        knapsacks of the ranks before and after group ``number`` joined, as
+        :meth:`_join_sides` does for :meth:`_rest`."""
         rests = self.slack_rests
         if rests is None:
             rests = self.slack_rests = {}
+            # (Made at the first play that needs it: most judges are never asked.)
+            keep = self.keep
+            best = _slack_start(self.wild_total, keep, bool(self.discards))
+            prefix = [best]
+            gains = [self._slack_gains(number) for number in range(len(self.groups))]
+            for row in gains[:-1]:
+                best = _slack_combined(best, row, keep)
+                prefix.append(best)
+            best = _slack_start(self.wild_total, keep, bool(self.discards))
+            suffix = [best]
+            for row in reversed(gains[1:]):
+                best = _slack_combined(best, row, keep)
+                suffix.append(best)
+            suffix.reverse()
+            self.slack_sides = (prefix, suffix)
         rest = rests.get(number)
         if rest is None:
-            # (Made for each group asked: the position's owed listings seldom need it.)
-            rest = _slack_start(self.wild_total, self.keep)
-            for other in range(len(self.groups)):
-                if other != number:
-                    rest = _slack_combined(rest, self._slack_gains(other))
-            rests[number] = rest
+            prefix, suffix = self.slack_sides
+            rest = rests[number] = _slack_combined(prefix[number], suffix[number],
+                                                   self.keep)
         return rest
 
     def _join_sides(self) -> None:
