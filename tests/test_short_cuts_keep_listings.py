@@ -90,9 +90,9 @@ def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
     """AS-35/AS-36, AS-23 and PH-17: listings are identical with and without the judges
     of plays onto one rank's sets from the position before them (the witness of its way
     out, and the walk the listing's such plays share: no solve after each play),
-    the bound by ranks on an owed initial meld and the collection that one search finds
-    for all the plays of a listing (``_Collection.survives``), and the short cuts do
-    answer some plays."""
+    the bound by ranks on an owed initial meld, the judge on counts of its plays
+    (``OwedCounts``) and the collection that one search finds for all the plays of a
+    listing (``_Collection.survives``), and the short cuts do answer some plays."""
     from canasta_family.engine import initial_meld
     from canasta_family.engine.going_out import _GoingOut
     from canasta_family.engine.initial_meld_search import _Collection
@@ -113,13 +113,23 @@ def test_as35_as23_solver_short_cuts_list_what_solving_each_play_lists(
         survived.append(result)
         return result
 
+    judged = []
+    real_counts_keep = initial_meld._InitialMeld._counts_keep
+
+    def judging(self: engine.Game, *args: object) -> bool | None:
+        result = real_counts_keep(self, *args)  # type: ignore[arg-type]
+        judged.append(result is not None)
+        return result
+
     positions = _positions(variant, 36, 10)
     monkeypatch.setattr(_GoingOut, "_set_play", counting)
     monkeypatch.setattr(_Collection, "survives", surviving)
+    monkeypatch.setattr(initial_meld._InitialMeld, "_counts_keep", judging)
     with_short_cuts = [[str(a) for a in p.clone().legal_actions()] for p in positions]
     monkeypatch.setattr(_GoingOut, "_set_play", lambda *_args: None)
     monkeypatch.setattr(initial_meld, "reach_bound", lambda *_args: None)
     monkeypatch.setattr(_Collection, "survives", lambda *_args: False)
+    monkeypatch.setattr(initial_meld.OwedCounts, "of", staticmethod(lambda *_args: None))
     without = [[str(a) for a in p.clone().legal_actions()] for p in positions]
     assert with_short_cuts == without
-    assert any(kept) or any(survived), "no play was answered by a short cut"
+    assert any(kept) or any(survived) or any(judged), "no play was answered by a short cut"

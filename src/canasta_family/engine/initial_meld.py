@@ -692,15 +692,17 @@ class _InitialMeld(_LayoffEntries):
         reads sets only, one their collections do not reach)."""
         if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
-        if judge.unreachable():
+        known = judge.out_of_reach
+        if known is None:
+            known = judge.unreachable()
+        if known:
             return False  # (nothing left to judge play by play)
-        cards = action.cards
-        s = self._s
-        codes = sorted([c.code for c in cards])
+        # (An action's cards are in the order of their codes.)
+        codes = [card.code for card in action.cards]
         # Plays alike but for the suits of their naturals, or for which wild cards of one
         # value they hold, leave the judge the same: it reads a rank's cards by how many
         # and what the counted ones are worth, a set's shape by naturals and wild cards.
-        card_class, counted = s.card_class, judge.counted
+        card_class, counted = self._s.card_class, judge.counted
         alike: list[int] = []
         last = run = -1
         for code in codes:
