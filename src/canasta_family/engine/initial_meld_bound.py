@@ -464,17 +464,18 @@ class OwedCounts:
         # natural codes, the most its naturals count by wild cards placed, the most
         # naturals its sets can take.
         self.groups: list[tuple[int | None, tuple[int, ...], list[int], int]] = []
+        stop_ranks, set_ranks = s.stop_ranks, s.set_rank_set
         for rank, _base, codes, counts_of in s.rank_naturals:
-            if rank in s.stop_ranks or rank not in s.set_rank_set:
+            if rank in stop_ranks or rank not in set_ranks:
                 continue  # stop cards meld only to go out; other naturals never in sets
             held = sum(counts_of(hand))
             shapes = shapes_of.get(rank, ())
             if held or shapes:
                 self.groups.append((rank, codes, *self._rank_gains(
-                    rank, codes, hand, counted, shapes, wild_total)))
+                    rank, codes, held, counted, shapes, wild_total)))
         wild_shapes = shapes_of.get(None, ())
         if wild_total and (s.meld.wild_melds or wild_shapes):
-            self.groups.append((None, (), *self._rank_gains(None, (), hand, counted,
+            self.groups.append((None, (), *self._rank_gains(None, (), 0, counted,
                                                              wild_shapes, wild_total)))
         self.index = {group[0]: number for number, group in enumerate(self.groups)}
         self.usable = sum(group[3] for group in self.groups)
@@ -527,14 +528,19 @@ class OwedCounts:
         self.out_of_reach: bool | None = None
         """Whether :meth:`reachable` says no, once asked (see :meth:`unreachable`)."""
 
-    def _rank_gains(self, rank: int | None, codes: Sequence[int], hand: Sequence[int],
+    def _rank_gains(self, rank: int | None, codes: Sequence[int], held: int,
                     counted: Sequence[int], shapes: tuple[Shape, ...], wild_total: int
                     ) -> tuple[list[int], int]:
-        """(what the naturals of ``rank`` count by wild cards placed on its sets, or -1,
-        the most naturals those sets can take)."""
-        held = sum(hand[code] for code in codes)
+        """(what the ``held`` naturals of ``rank`` count by wild cards placed on its
+        sets, or -1, the most naturals those sets can take)."""
         most = rank_most(self.game, rank, held, shapes, wild_total)
-        prefix = counted_worth(self.game._s.values, codes, counted)
+        worth = None if rank is None else self.game._s.rank_worth.get(rank)
+        if worth is None:
+            prefix = counted_worth(self.game._s.values, codes, counted)
+        else:
+            # (Every natural of the rank is worth the same: no sort of the copies.)
+            copies = sum([counted[code] for code in codes])
+            prefix = [worth * taken for taken in range(copies + 1)]
         last = len(prefix) - 1
         gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
         return gains, max(most)

@@ -93,6 +93,7 @@ class _Static:
         "pm",
         "positional",
         "rank_naturals",
+        "rank_worth",
         "red",
         "red_in_deck",
         "reserve",
@@ -323,6 +324,11 @@ class _Static:
         self.rank_naturals = tuple(rank_naturals)
         """(rank, its first code when all four are naturals or -1, its codes that are
         neither wild nor bonus cards, what reads their counts) of every rank with some."""
+        self.rank_worth = {rank: self.values[codes[0]]
+                           for rank, _first, codes, _counts in rank_naturals
+                           if len({self.values[code] for code in codes}) == 1}
+        """The value shared by every natural of a rank, for the ranks whose naturals all
+        have one."""
         self.wild_values = tuple(self.values[c] for c in self.wild_codes)
         """The values of the wild cards, in ``wild_codes`` order."""
         classes: dict[tuple[object, ...], int] = {}
