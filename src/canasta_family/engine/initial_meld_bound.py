@@ -805,9 +805,14 @@ class OwedCounts:
         code, as it leaves them; ``need`` still to count, ``wild_total`` wild cards held,
         ``played`` cards gone down."""
         most = rank_most(self.game, rank, held, shapes, wild_total)
-        values = self.game._s.values
-        prefix = _prefix_sums(sorted((values[code] for code, copies in zip(
-            rank_codes, rank_counted, strict=True) for _ in range(copies)), reverse=True))
+        s = self.game._s
+        worth = None if rank is None else s.rank_worth.get(rank)
+        if worth is None:
+            values = s.values
+            prefix = _prefix_sums(sorted((values[code] for code, copies in zip(
+                rank_codes, rank_counted, strict=True) for _ in range(copies)), reverse=True))
+        else:
+            prefix = [worth * taken for taken in range(sum(rank_counted) + 1)]
         last = len(prefix) - 1
         most_naturals = max(most)
         # (The other ranks' knapsack within fewer wild cards is the first cells of the
