@@ -94,6 +94,9 @@ class _InitialMeld(_LayoffEntries):
             # The judge on counts where the rules allow, else the collection one search
             # of the position finds.
             known = None if judge is None else probe._counts_keep(judge, action)
+            if known:
+                answers.append(True)
+                continue
             if known is None and not searched:
                 found = probe._collection_reaches(minimum)
                 searched = True
@@ -688,8 +691,9 @@ class _InitialMeld(_LayoffEntries):
     def _counts_keep(self, judge: OwedCounts, action: Action) -> bool | None:
         """:meth:`OwedCounts.keeps` for the play ``action``: whether a collection of plays
         still makes up the owed minimum after it, or None where the judge cannot tell (a
-        play that leaves no card, a discardable card that may not stay, PH-16, or where it
-        reads sets only, one their collections do not reach)."""
+        play that leaves no card; under PH-16, a hand whose cards left it cannot follow
+        rank by rank as discardable or not; or where it reads sets only, one their
+        collections do not reach)."""
         if not isinstance(action, (MakeMeld, LayOff)) or len(action.cards) >= judge.size:
             return None
         known = judge.out_of_reach

@@ -622,7 +622,8 @@ class OwedCounts:
     def reachable(self) -> bool | None:
         """Whether the position has a collection of plays that makes up the minimum (None
         where the judge reads sets only and finds none, or where a discardable card must
-        stay and none is sure to, PH-16)."""
+        stay, PH-16, and which cards left may be discarded cannot be followed rank by
+        rank)."""
         best = [0] + [_NONE] * self.wild_total
         for _rank, _codes, gains, _most in self.groups:
             best = combined_gains(best, gains)

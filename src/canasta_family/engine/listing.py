@@ -618,6 +618,9 @@ class _Listing(_Checks):
         spent: list[bool] = []  # (whether that search's walk spent its budget)
         for action in plays:
             known = None if judge is None else self._counts_keep(judge, action)
+            if known:
+                kept.append(action)  # (a collection is left: the commonest answer)
+                continue
             if known is None and not searched:
                 found = self._collection_reaches(need, spent)
                 searched = True
