@@ -534,16 +534,23 @@ class OwedCounts:
         """(what the ``held`` naturals of ``rank`` count by wild cards placed on its
         sets, or -1, the most naturals those sets can take)."""
         most = rank_most(self.game, rank, held, shapes, wild_total)
-        worth = None if rank is None else self.game._s.rank_worth.get(rank)
-        if worth is None:
-            prefix = counted_worth(self.game._s.values, codes, counted)
-        else:
-            # (Every natural of the rank is worth the same: no sort of the copies.)
-            copies = sum([counted[code] for code in codes])
-            prefix = [worth * taken for taken in range(copies + 1)]
+        prefix = self._rank_worth(rank, codes, [counted[code] for code in codes])
         last = len(prefix) - 1
         gains = [_NONE if n < 0 else prefix[min(n, last)] for n in most]
         return gains, max(most)
+
+    def _rank_worth(self, rank: int | None, codes: Sequence[int], copies: Sequence[int]
+                    ) -> list[int]:
+        """:func:`counted_worth` of the naturals of ``rank``, ``copies[i]`` counted copies
+        of ``codes[i]``: where every natural of the rank is worth the same (the rule
+        set's ``rank_worth``), a multiple table, with no sort of the copies."""
+        s = self.game._s
+        worth = None if rank is None else s.rank_worth.get(rank)
+        if worth is None:
+            values = s.values
+            return _prefix_sums(sorted((values[code] for code, count in zip(
+                codes, copies, strict=True) for _ in range(count)), reverse=True))
+        return [worth * taken for taken in range(sum(copies) + 1)]
 
     def _wild_worth(self, counted: Sequence[int]) -> list[int]:
         """By wild cards placed, what they count at most: the counted ones first, the
@@ -806,14 +813,7 @@ class OwedCounts:
         code, as it leaves them; ``need`` still to count, ``wild_total`` wild cards held,
         ``played`` cards gone down."""
         most = rank_most(self.game, rank, held, shapes, wild_total)
-        s = self.game._s
-        worth = None if rank is None else s.rank_worth.get(rank)
-        if worth is None:
-            values = s.values
-            prefix = _prefix_sums(sorted((values[code] for code, copies in zip(
-                rank_codes, rank_counted, strict=True) for _ in range(copies)), reverse=True))
-        else:
-            prefix = [worth * taken for taken in range(sum(rank_counted) + 1)]
+        prefix = self._rank_worth(rank, rank_codes, rank_counted)
         last = len(prefix) - 1
         most_naturals = max(most)
         # (The other ranks' knapsack within fewer wild cards is the first cells of the
@@ -869,7 +869,7 @@ class OwedCounts:
         held = sum(self.hand[code] for code in codes)
         fills = rank_fills(self.game, rank, held, self.shapes.get(rank, ()),
                            self.wild_total)
-        prefix = counted_worth(self.game._s.values, codes, self.counted)
+        prefix = self._rank_worth(rank, codes, [self.counted[code] for code in codes])
         return _slack_row(fills, prefix, most, self.keep, self._stays(number, held))
 
     def _slack_rest(self, number: int) -> _Slack:
