@@ -24,7 +24,7 @@ import canasta_family
 from canasta_family import Game, LayOff, MakeMeld
 from canasta_family.engine.initial_meld_bound import OwedCounts
 from canasta_family.engine.initial_meld_search import _REACH_BUDGET, _Collection
-from canasta_family.melds import Meld
+from canasta_family.melds import Meld, MeldKind
 
 VARIANTS = ("canasta", "american-samba")
 # Games whose owed positions each test walks: classic Canasta's piles are larger, and so
@@ -59,16 +59,26 @@ def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[M
     The plays use the hand's cards (``hand``: the pile's among them); each counts the
     copies of its cards still among ``counts`` (those held before the take), and a play
     that would count nothing is not made (AS-23). ``keep``: the cards to leave, as the
-    engine's search takes it (default: two or ``keep_cards``)."""
+    engine's search takes it (default: two or ``keep_cards``). Where a rank's unfinished
+    set closes it (PH-10), a new set of that rank waits until a lay-off completes the
+    set."""
     values = game._s.values
     left = list(hand)
     counted = counts[:]
     spare = size - (max(2, game._s.going_out.keep_cards) if keep is None else keep)
-    plays = game._qualifying_plays(left[:], melds, None, counted)
+    plays = game._qualifying_plays(left[:], melds, None, counted, True)
     if not plays:
         return False
     open_keys: set[int] = set()
     laid: set[int] = set()
+    # PH-10: the side's unfinished set of each rank key, and the keys a lay-off has
+    # completed (a canasta) on the path.
+    rules = game._s.meld
+    waiting = {0 if meld.rank is None else int(meld.rank): index
+               for index, meld in enumerate(melds)
+               if meld.kind is MeldKind.SET and meld.canasta is None
+               } if rules.one_open_meld_per_rank and not rules.one_meld_per_rank else {}
+    completed: set[int] = set()
     failed: set[tuple[object, ...]] = set()
     budget = [budget_of]
     path: Path = []
@@ -78,10 +88,22 @@ def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[M
         codes, _value, index, _open, set_key = play
         return (used + len(codes) <= spare and index not in laid
                 and (set_key is None or set_key not in open_keys)
+                and (index >= 0 or set_key not in waiting or set_key in completed)
                 and all(left[c] >= n for c, n in Counter(codes).items()))
 
+    def completes(codes: tuple[int, ...], index: int) -> int | None:
+        """The rank key whose waiting set the lay-off of ``codes`` on ``index`` makes a
+        canasta of, if any."""
+        meld = melds[index]
+        rank_key = 0 if meld.rank is None else int(meld.rank)
+        if waiting.get(rank_key) == index \
+                and len(meld.cards) + len(codes) >= rules.canasta_size:
+            return rank_key
+        return None
+
     def walk(total: int, used: int) -> bool | None:
-        key = (tuple(left), tuple(counted), frozenset(open_keys), frozenset(laid))
+        key = (tuple(left), tuple(counted), frozenset(open_keys), frozenset(laid),
+               frozenset(completed))
         if key in failed:
             return False
         budget[0] -= 1
@@ -105,8 +127,12 @@ def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[M
                 counted[c] -= 1
             for c in codes:
                 left[c] -= 1
+            reopened = None
             if index >= 0:
                 laid.add(index)
+                reopened = completes(codes, index)
+                if reopened is not None:
+                    completed.add(reopened)
             if open_key is not None:
                 open_keys.add(open_key)
             path.append((codes, index, set_key))
@@ -119,6 +145,7 @@ def reference_search(game: Game, need: int, counts: list[int], melds: Sequence[M
             path.pop()
             open_keys.discard(open_key)  # type: ignore[arg-type]
             laid.discard(index)
+            completed.discard(reopened)  # type: ignore[arg-type]
             for c in codes:
                 left[c] += 1
             for c in counting:
