@@ -84,7 +84,7 @@ def rank_most(game: Game, rank: int | None, held: int, shapes: tuple[Shape, ...]
     >>> rank_most(game, 9, 2, (), 2)  # 9 9 and one wild card; two would outnumber them
     (0, 2, -1)
     """
-    key = (rank, held, shapes, wild_most)
+    key = (rank if rank is None else game._s.rank_class[rank], held, shapes, wild_most)
     table = game._t.reach_rank_most
     found = table.get(key)
     if found is None:
@@ -107,7 +107,7 @@ def rank_fills(game: Game, rank: int | None, held: int, shapes: tuple[Shape, ...
     >>> [bin(row) for row in rank_fills(game, 9, 3, (), 2)]  # none or 9 9 9; 9 9 (9) w; …
     ['0b1001', '0b1100', '0b1000']
     """
-    key = (rank, held, shapes, wild_most)
+    key = (rank if rank is None else game._s.rank_class[rank], held, shapes, wild_most)
     table = game._t.reach_rank_fills
     found = table.get(key)
     if found is None:

@@ -1,6 +1,7 @@
 """What the side's sets of one rank can become this turn (AS-8, AS-12, AS-13; PH-5, PH-10;
 CC-3): every way some more naturals of the rank and some wild cards can join them, played
-in every order and judged by the same rules as the checks. The going-out solver
+in every order and judged by the same rules as the checks, once per class of ranks the
+rules judge alike (the rule set's ``rank_class``). The going-out solver
 (``out_solver``), the judges of a listing's set plays (``out_plays``) and the owed-meld
 bound (``initial_meld_bound``) all read it; the answers are kept in the rule set's
 catalog (``out_rank_options``)."""
@@ -35,8 +36,10 @@ def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shap
     >>> sorted(rank_options(game, 9, 3, (), 1))  # 9 9 9, or 9 9 9 and a wild card
     [(0, ()), (1, ())]
     """
-    if rank is not None and wild_most:
-        wild_most = min(wild_most, _wild_room(game, naturals, shapes))
+    if rank is not None:
+        rank = game._s.rank_class[rank]  # (the rank its sets are judged as)
+        if wild_most:
+            wild_most = min(wild_most, _wild_room(game, naturals, shapes))
     key = (rank, naturals, shapes, wild_most)
     table = game._t.out_rank_options
     found = table.get(key)

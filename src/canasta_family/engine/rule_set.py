@@ -92,6 +92,7 @@ class _Static:
         "plans",
         "pm",
         "positional",
+        "rank_class",
         "rank_naturals",
         "rank_worth",
         "red",
@@ -399,6 +400,18 @@ class _Static:
         self.stop_sets_held = tuple((rank, _counts_getter(codes))
                                     for rank, codes in self.stop_sets)
         """(rank, what reads its stop card counts from a hand) of every stop rank."""
+        classes: dict[tuple[object, ...], int] = {}
+        mr, c = self.meld, self.canasta
+        self.rank_class = {
+            int(rank): classes.setdefault((rank in stop_ranks, rank in mr.set_ranks,
+                                           rank in mr.no_wild_ranks, c.rank_kinds.get(rank),
+                                           c.rank_mixed_kinds.get(rank)), int(rank))
+            for rank in Rank if int(rank) < 15}
+        """Per rank, the lowest rank whose sets the rules judge alike: the same set rules
+        (a set rank or not, stop cards, no wild cards, PH-8) and the same canasta kinds
+        (PH-11). ``_set_problem`` and ``_canasta_kind`` read a rank for nothing else, so
+        what the sets of one rank can become (``rank_sets``) is what those of its class
+        can: the catalog keeps it once per class."""
         self.full_rank = tuple(len(naturals.get(r, ())) == 4 and r not in stop_ranks
                                for r in range(16))
         """Whether all four cards of each rank are naturals (its sets take the fast paths
