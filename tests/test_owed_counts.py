@@ -30,8 +30,10 @@ from role_variants import role_canasta_games
 
 import canasta_family
 from canasta_family import Game, HandSetup, IllegalActionError
+from canasta_family.actions import Action
 from canasta_family.engine import initial_meld, initial_meld_bound, listing, take_checks
 from canasta_family.engine.initial_meld_bound import OwedCounts
+from canasta_family.engine.play_checks import _PlayGroup
 from canasta_family.testing import check_listing_complete, check_refusal_leaves_state
 
 
@@ -374,3 +376,42 @@ def test_AS_23_PH_16_take_whose_collection_leaves_only_sevens_is_refused() -> No
         patch.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
         assert not pennies_take_offered("9c 9d 9h 7c 7d 7h")
         assert pennies_take_offered("9c 9d 9h 7c 7d 7h Ac Ad As")
+
+
+@pytest.mark.parametrize("variant", ["canasta", "pennies-from-heaven"])
+def test_AS_23_CC_5_plays_of_a_rank_kept_whole_are_each_kept(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23/CC-5/PH-17: where the judge keeps every play of one memo entry onto a rank's
+    sets at once (``OwedCounts.keeps_each``: the other ranks make up the minimum with
+    the wild cards any of them leaves), each of those plays, judged on its own, is kept
+    too; and random play meets such groups (so the listing's short cut is exercised)."""
+    real = listing._Listing._owed_plays
+    seen: Counter[str] = Counter()
+    wrong: list[str] = []
+
+    def owed_plays(self: Game, plays: list[Action], need: int,
+                   groups: Sequence[_PlayGroup] = ()) -> list[Action]:
+        kept = real(self, plays, need, groups)
+        judge = self._owed_counts(need)
+        if judge is None:
+            return kept
+        for start, end, rank, wilds, largest in groups:
+            if start == end or largest >= judge.size or not judge.keeps_each(rank, wilds):
+                continue
+            seen["groups kept whole"] += 1
+            for action in plays[start:end]:
+                seen["plays kept with their group"] += 1
+                alone = self._owed_counts(need)
+                assert alone is not None
+                if self._counts_keep(alone, action) is not True or action not in kept:
+                    wrong.append(f"{self.variant}, need {need}: {action} of the rank "
+                                 f"{rank} group")
+        return kept
+
+    games = [canasta_family.new_game(variant, players=6 if variant.startswith("pennies")
+                                     else 4, seed=seed) for seed in (4, 5, 6)]
+    with monkeypatch.context() as patch:
+        patch.setattr(listing._Listing, "_owed_plays", owed_plays)
+        play_random_hands(games, 8, random.Random(47))
+    assert wrong == [], "\n".join(wrong)
+    assert seen["groups kept whole"] > 0, seen

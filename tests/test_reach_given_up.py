@@ -32,6 +32,7 @@ from canasta_family.actions import Action
 from canasta_family.engine import initial_meld, initial_meld_search, listing
 from canasta_family.engine.initial_meld import _InitialMeld
 from canasta_family.engine.initial_meld_search import _Collection
+from canasta_family.engine.play_checks import _PlayGroup
 
 
 @pytest.mark.parametrize("bound", [False, True], ids=["no-bound", "bound"])
@@ -63,15 +64,16 @@ def test_AS_23_plays_of_a_given_up_position_list_as_plainly(
             return True
         return self._out_bounds_met() and after._owed_out_reachable()
 
-    def owed_plays(self: Game, plays: list[Action], need: int) -> list[Action]:
-        kept = real_plays(self, plays, need)
+    def owed_plays(self: Game, plays: list[Action], need: int,
+                   groups: Sequence[_PlayGroup] = ()) -> list[Action]:
+        kept = real_plays(self, plays, need, groups)
         stopped: list[bool] = []
         self._collection_reaches(need, stopped)
         if stopped:
             seen["positions given up"] += 1
             with monkeypatch.context() as patch:
                 patch.setattr(_InitialMeld, "_keeps_initial_reachable", plainly)
-                plain = real_plays(self, plays, need)
+                plain = real_plays(self, plays, need, groups)
             if plain != kept:
                 wrong.append(f"{self.variant}: need {need}, listed "
                              f"{[str(a) for a in kept]}, plainly "

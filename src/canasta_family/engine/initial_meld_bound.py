@@ -421,7 +421,7 @@ class OwedCounts:
     """
 
     __slots__ = ("alone", "answers", "counted", "discard_groups", "discards",
-                 "discards_read", "every_play", "free", "free_kept", "game", "groups",
+                 "discards_read", "each_play", "every_play", "free", "free_kept", "game", "groups",
                  "hand", "index", "keep", "melds", "need", "out_of_reach", "plays",
                  "prefix", "rests", "sets_only", "shapes", "size", "slack_rests",
                  "slack_sides", "suffix", "usable", "wild_discard", "wild_total",
@@ -522,6 +522,8 @@ class OwedCounts:
         cards often leave the same."""
         self.every_play: dict[int | None, bool] = {}
         """Per rank, whether :meth:`keeps_alone` holds for every play onto its sets."""
+        self.each_play: dict[tuple[int, int], bool] = {}
+        """:meth:`keeps_each` by rank and the most wild cards a play takes."""
         self.plays: dict[tuple[object, ...], bool | None] = {}
         """The answers of ``Game._counts_keep`` by the play's cards as the judge reads
         them (kept here so that they last one listing, as the judge does)."""
@@ -715,6 +717,47 @@ class OwedCounts:
                     and self._never_short(self.size, self.usable - most + held,
                                           self.wild_total)
             self.every_play[rank] = known
+        return known
+
+    def keeps_each(self, rank: int, wild_most: int) -> bool:
+        """Whether :meth:`keeps_alone` holds for every play onto the sets of ``rank`` that
+        takes at most ``wild_most`` wild cards: the other ranks make up the minimum with
+        the wild cards such a play leaves, whatever the play counts itself (nothing below
+        zero where no natural of the rank is worth less), and the cards the rank's sets
+        could take never leave too few (what a play leaves of the others is the same
+        whatever the play, see :meth:`keeps_every`). The listing asks it once for all
+        the plays of one memo entry (``Game._owed_plays``).
+
+        >>> import canasta_family
+        >>> game = canasta_family.new_game("canasta", players=4, seed=1)
+        >>> hand = [0] * 53
+        >>> for code in (44, 45, 46, 40, 41, 42, 28, 12, 0):   # K K K, Q Q Q, 9, 5, a 2
+        ...     hand[code] = 1
+        >>> judge = OwedCounts.of(game, 30, hand, hand, [], 9, 2)
+        >>> judge.keeps_each(12, 1)   # whatever queens go down, the kings make 30
+        True
+        >>> judge.keeps_each(13, 1)   # and whatever kings go down, the queens do
+        True
+        >>> OwedCounts.of(game, 50, hand, hand, [], 9, 2).keeps_each(13, 1)
+        False
+        """
+        wild_total = self.wild_total
+        wild_most = min(wild_most, wild_total)
+        known = self.each_play.get((rank, wild_most))
+        if known is None:
+            number = self.index.get(rank)
+            known = False
+            values = self.game._s.values
+            if number is not None:
+                _rank, rank_codes, _gains, most = self.groups[number]
+                alone = self.alone.get(number)
+                if alone is None:
+                    alone = self.alone[number] = self._others_alone(number)
+                held = sum(self.hand[code] for code in rank_codes)
+                known = alone[wild_total - wild_most] >= self.need \
+                    and all(values[code] >= 0 for code in rank_codes) \
+                    and self._never_short(self.size, self.usable - most + held, wild_total)
+            self.each_play[(rank, wild_most)] = known
         return known
 
     def keeps_alone(self, rank: int | None, codes: Sequence[int]) -> bool:

@@ -38,6 +38,7 @@ from canasta_family.engine.play_checks import (
     _NOTHING_FORBIDDEN,
     _PlayChecks,
     _PlayContext,
+    _PlayGroup,
 )
 from canasta_family.errors import (
     IllegalActionError,
@@ -412,6 +413,8 @@ class _Listing(_Checks):
         ctx.need = self._minimum[side] - self._turn_value
         ctx.owes = self._take_counts is not None and not self._initial[side]  # AS-23
         ctx.must = must = self._bound_to_go_out()
+        if ctx.owes and not must:
+            ctx.groups = []
         ctx.melds = self._melds[side]
         ctx.melding = not self._retracted
         # PH-16: plays must leave a card that may be discarded, unless the player is
@@ -455,19 +458,26 @@ class _Listing(_Checks):
         stop_ranks = s.stop_ranks
         meld_actions = self._t.meld_actions
         action_of = meld_actions.__getitem__
+        groups = ctx.groups
+        min_naturals, wild_cap = s.set_min_naturals, s.set_wild_cap
         for cands, acts, largest, key, lazy in self._meld_entries(ctx.hand, black3=True):
             if open_keys and key is not None and key in open_keys:
                 continue
+            start = len(out)
             if fast and largest <= limit and key not in stop_ranks:
                 out.extend(map(action_of, acts))
-                continue
-            table = meld_actions
-            if cands is None:
-                cands = self._rank_cands(lazy)
-                # A going-out search made for an earlier play may have started the memo
-                # afresh: numbers made since then index the table as it is now.
-                table = self._t.meld_actions
-            self._list_checked_melds(out, ctx, cands, table)
+            else:
+                table = meld_actions
+                if cands is None:
+                    cands = self._rank_cands(lazy)
+                    # A going-out search made for an earlier play may have started the
+                    # memo afresh: numbers made since then index the table as it is now.
+                    table = self._t.meld_actions
+                self._list_checked_melds(out, ctx, cands, table)
+            if groups is not None and key:  # (a set rank's; 0: wild cards only)
+                wilds = largest - min_naturals
+                groups.append((start, len(out), key, wilds if wilds < wild_cap else wild_cap,
+                               largest))
 
     def _list_checked_melds(self, out: list[Action], ctx: _PlayContext,
                             cands: tuple[_Candidate, ...], table: list[MakeMeld]) -> None:
@@ -526,6 +536,7 @@ class _Listing(_Checks):
         # cards: nothing can join them, which needs no memo key.
         no_wild = not any(wild_held)
         full_rank = s.full_rank
+        groups = ctx.groups
         for index, meld in enumerate(ctx.melds):
             size = len(meld.cards)
             if cap is not None and size >= cap:
@@ -549,13 +560,16 @@ class _Listing(_Checks):
             if not lnumbers:
                 continue
             black3 = set_rank in stop_ranks
+            start = len(out)
             if fast and not black3 and n - lmost >= keep and n - lmost > 1:
                 out.extend(map(layoff_action, map(add, lnumbers, repeat(index)) if index
                                else lnumbers))
-                continue
-            if lcands is None:
-                lcands = self._layoff_cands(lentry)
-            self._list_checked_layoffs(out, ctx, index, meld, lcands, black3)
+            else:
+                if lcands is None:
+                    lcands = self._layoff_cands(lentry)
+                self._list_checked_layoffs(out, ctx, index, meld, lcands, black3)
+            if groups is not None and set_rank is not None and meld.kind is MeldKind.SET:
+                groups.append((start, len(out), int(set_rank), lmost, lmost))
 
     def _list_checked_layoffs(self, out: list[Action], ctx: _PlayContext, index: int,
                               meld: Meld, lcands: _LayoffCandidates, black3: bool) -> None:
@@ -606,27 +620,39 @@ class _Listing(_Checks):
             elif checks.allowed(n - 1, kinds, 0, (code,), False, _PLACE_ACTIONS[code]):
                 out.append(_PLACE_ACTIONS[code])
 
-    def _owed_plays(self, plays: list[Action], need: int) -> list[Action]:
+    def _owed_plays(self, plays: list[Action], need: int,
+                    groups: Sequence[_PlayGroup] = ()) -> list[Action]:
         """Those of ``plays`` after which the owed initial meld (``need`` short) can still
-        be reached (AS-23): judged together on counts where the rules allow
-        (:meth:`_counts_keep`), the rest with the collection one search of the position
-        found."""
+        be reached (AS-23): judged on counts where the rules allow, the ``groups`` of
+        plays onto one rank's sets each at once where the judge keeps every play of it
+        (``OwedCounts.keeps_each``), other plays one by one (:meth:`_counts_keep`), the
+        rest with the collection one search of the position found."""
         judge = self._owed_counts(need)
         kept: list[Action] = []
         found: _Collection | bool | None = None
         searched = False
         spent: list[bool] = []  # (whether that search's walk spent its budget)
-        for action in plays:
-            known = None if judge is None else self._counts_keep(judge, action)
-            if known:
-                kept.append(action)  # (a collection is left: the commonest answer)
-                continue
-            if known is None and not searched:
-                found = self._collection_reaches(need, spent)
-                searched = True
-            if self._keeps_initial_reachable(action, found, known,
-                                             gave_up=known is None and bool(spent)):
-                kept.append(action)
+        # (Where the judge keeps a whole group, each of its plays would be kept one by
+        # one too: it is copied whole.)
+        whole = [(start, end) for start, end, rank, wilds, largest in groups
+                 if start < end and largest < judge.size
+                 and judge.keeps_each(rank, wilds)] if judge is not None else []
+        whole.append((len(plays), len(plays)))
+        at = 0
+        for start, end in whole:
+            for action in plays[at:start]:
+                known = None if judge is None else self._counts_keep(judge, action)
+                if known:
+                    kept.append(action)  # (a collection is left: the commonest answer)
+                    continue
+                if known is None and not searched:
+                    found = self._collection_reaches(need, spent)
+                    searched = True
+                if self._keeps_initial_reachable(action, found, known,
+                                                 gave_up=known is None and bool(spent)):
+                    kept.append(action)
+            kept.extend(plays[start:end])
+            at = end
         return kept
 
     def _list_merges(self, out: list[Action], melds: Sequence[Meld]) -> None:
@@ -653,7 +679,11 @@ class _Listing(_Checks):
         if ctx.owes:
             # AS-23: only plays after which the minimum can still be reached, and no
             # discard, retraction or question before it is.
-            out[first_play:] = self._owed_plays(out[first_play:], ctx.need)
+            groups = ctx.groups or ()
+            out[first_play:] = self._owed_plays(
+                out[first_play:], ctx.need,
+                [(start - first_play, end - first_play, rank, wilds, largest)
+                 for start, end, rank, wilds, largest in groups])
             if ctx.stranded and not self._provisional(side):
                 # PH-16's end without a discard, unless melds short of the minimum lie on
                 # the table: they must be completed first (PH-17, as the check says).

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 _NOTHING_FORBIDDEN: Mapping[Card, Violation] = MappingProxyType({})
 _NO_CODES: frozenset[int] = frozenset()
+_PlayGroup = tuple[int, int, int, int, int]
+"""Listed plays onto the sets of one rank, from one memo entry, where an initial meld is
+owed (AS-23): (where they start in the listing, where they end, the rank, the most wild
+cards any of them takes, the most cards any of them takes). ``Game._owed_plays`` asks the
+judge on counts once whether every such play keeps the minimum reachable
+(``OwedCounts.keeps_each``)."""
 
 
 class _PlayChecks:
@@ -107,12 +113,13 @@ class _PlayContext:
     """What the parts of one play listing share (``Game._list_play``): the player to
     move and its hand, whether it must go out, what a play must leave (PH-16: the
     discardable cards ``free`` and how many, or ``stranded``), the largest play that
-    needs no check (``limit``, with ``fast``), and the :class:`_PlayChecks`, made by
-    :meth:`checks` for the first play that needs them."""
+    needs no check (``limit``, with ``fast``), the :class:`_PlayChecks`, made by
+    :meth:`checks` for the first play that needs them, and where an initial meld is owed
+    (AS-23), the ``groups`` of listed plays onto one rank's sets, judged together."""
 
     __slots__ = ("fast", "forbidden_hand", "forbidden_now", "free", "free_total", "game",
-                 "hand", "limit", "made", "melding", "melds", "must", "n", "need", "owes",
-                 "player", "side", "stranded")
+                 "groups", "hand", "limit", "made", "melding", "melds", "must", "n", "need",
+                 "owes", "player", "side", "stranded")
 
     def __init__(self, game: Game, player: int, side: int, hand: list[int], n: int) -> None:
         self.game = game
@@ -133,6 +140,7 @@ class _PlayContext:
         self.fast = False
         self.limit = 0
         self.made: _PlayChecks | None = None
+        self.groups: list[_PlayGroup] | None = None
 
     def checks(self) -> _PlayChecks:
         """The checks of plays that may end or strand the hand, made at the first call."""
