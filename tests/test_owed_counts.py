@@ -415,3 +415,26 @@ def test_AS_23_CC_5_plays_of_a_rank_kept_whole_are_each_kept(
         play_random_hands(games, 8, random.Random(47))
     assert wrong == [], "\n".join(wrong)
     assert seen["groups kept whole"] > 0, seen
+
+
+def test_AS_33_CC_6_black_threes_melded_while_the_initial_meld_is_owed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-23/AS-33/CC-5/CC-6: after taking the Qh with Qc Qd, 90 of 120 is owed. Black 3s
+    may meld only on the way out; melding them changes no rank's sets, so the judge
+    reads what they leave (15 counted, then two queens laid off and the aces make the
+    75 left with cards to spare). The meld is listed as the search lists it, and the
+    player goes out after it: four queens make the canasta, the aces, the 9h last."""
+    game = canasta_family.new_game("canasta", players=4, seed=1, start=HandSetup(
+        hands=("Qc Qd Qs Qs Qc Qd Ac Ad As 3c 3s 3c 9h", *OTHERS), pile="Qh",
+        stock="Ks 5h 6h 5s", scores=(3000, 0), dealer=3))
+    game.apply("take-pile Qc Qd")
+    listed = [str(action) for action in game.legal_actions()]
+    with monkeypatch.context() as judge_off:
+        judge_off.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
+        searched = [str(action) for action in game.clone().legal_actions()]
+    assert listed == searched
+    assert "meld 3c 3c 3s" in listed
+    for action in ("meld 3c 3c 3s", "lay-off 0 Qc Qd Qs Qs", "meld Ac Ad As", "discard 9h"):
+        assert game.is_legal(action), (action, [str(a) for a in game.legal_actions()])
+        game.apply(action)
+    assert len(game.hand_results) == 1

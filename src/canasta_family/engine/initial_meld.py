@@ -726,7 +726,8 @@ class _InitialMeld(_LayoffEntries):
                           ) -> bool | None:
         """:meth:`_counts_keep` for a play not met before: its cards are ``codes``
         (ascending). A set play is read as one rank's change; a sequence, or a lay-off
-        on one (where the judge reads sets only), by a judge of what it leaves."""
+        on one (where the judge reads sets only), and a meld of stop cards by a judge of
+        what it leaves."""
         is_wild = self._s.wild
         old_meld = None
         if isinstance(action, LayOff):
@@ -739,6 +740,10 @@ class _InitialMeld(_LayoffEntries):
             if judge.sets_only and self._made_meld(action)[0].kind is not MeldKind.SET:
                 return judge.after_play(codes)  # a new sequence
             rank = next((code // 4 + 2 for code in codes if not is_wild[code]), None)
+            if rank in self._s.stop_ranks:
+                # Stop cards (AS-33, CC-6) change no rank's sets the judge reads: judged
+                # by what they leave, as a sequence is.
+                return judge.after_play(codes)
         if judge.keeps_every(rank) or judge.keeps_alone(rank, codes):
             return True
         old = None
