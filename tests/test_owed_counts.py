@@ -34,6 +34,7 @@ from canasta_family.actions import Action
 from canasta_family.engine import initial_meld, initial_meld_bound, listing, take_checks
 from canasta_family.engine.initial_meld_bound import OwedCounts
 from canasta_family.engine.play_checks import _PlayGroup
+from canasta_family.engine.take_checks import TakeJudge
 from canasta_family.testing import check_listing_complete, check_refusal_leaves_state
 
 
@@ -53,7 +54,9 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
             seen[label] += 1
             with pytest.MonkeyPatch.context() as judge_off:
                 judge_off.setattr(OwedCounts, "of", staticmethod(lambda *args: None))
-                plain = real(self, *args)
+                # (A listing's judge of its takes, made with the judge on, is left out.)
+                plain = real(self, *[None if isinstance(arg, TakeJudge) else arg
+                                     for arg in args])
             if plain != answer:
                 wrong.append(f"{self.variant}: {name}{[str(a) for a in args]} judged "
                              f"{answer}, searched {plain}")
@@ -69,8 +72,17 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
             seen["judges"] += 1
         return judge
 
+    real_take_judge = take_checks._TakeChecks._take_judge
+
+    def take_judge(self: Game) -> OwedCounts | None:
+        judge = real_take_judge(self)
+        if judge is not None:
+            seen["judges of a listing's takes"] += 1
+        return judge
+
     with monkeypatch.context() as patch:
         patch.setattr(initial_meld._InitialMeld, "_owed_counts", owed_counts)
+        patch.setattr(take_checks._TakeChecks, "_take_judge", take_judge)
         twice(patch, initial_meld._InitialMeld, "_short_starts_ok", "short starts")
         twice(patch, listing._Listing, "_owed_plays", "owed listings")
         twice(patch, take_checks._TakeChecks, "_take_reaches_minimum", "takes")
@@ -83,11 +95,13 @@ def play_and_compare(games: Sequence[Game], hands: int, seed: int,
 def test_AS_23_CC_5_counts_list_as_the_search(players: int,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-23/CC-5: the owed plays and the pile takes the judge on counts allows are the
-    ones the search allows, in random play of classic Canasta."""
+    ones the search allows, in random play of classic Canasta (the takes of a draw
+    listing judged as plays of one judge of the position before them)."""
     games = [canasta_family.new_game("canasta", players=players, seed=seed)
              for seed in (7, 8, 9)]
     seen = play_and_compare(games, hands=10, seed=23, monkeypatch=monkeypatch)
     assert seen["judges"] > 0 and seen["owed listings"] > 0 and seen["takes"] > 0, seen
+    assert seen["judges of a listing's takes"] > 0, seen
 
 
 def test_AS_23_PH_16_PH_17_counts_list_as_the_search_in_pennies_from_heaven(

@@ -40,6 +40,7 @@ from canasta_family.engine.play_checks import (
     _PlayContext,
     _PlayGroup,
 )
+from canasta_family.engine.take_checks import TakeJudge
 from canasta_family.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -228,6 +229,7 @@ class _Listing(_Checks):
         ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         hand_cap: int | None = None
         with_pile: list[int] = []
+        judge: TakeJudge | None = None
         # PH-16: a take that keeps one of the hand's discardable cards leaves a discard
         # (canastas only lift restrictions, docs/hooks.md); only the others need the full
         # check, which also counts the pile's cards.
@@ -264,17 +266,19 @@ class _Listing(_Checks):
                 for code in self._pile_to_hand():
                     with_pile[code] += 1
                 hand_cap = self._playable_value(with_pile, side, top // 4 + 2, None, hand)
+                judge = TakeJudge(self)
             if self._short_take_listed(take, codes, w, value, nat_value, base, to_hand,
-                                       hand_cap, with_pile):
+                                       hand_cap, with_pile, judge):
                 out.append(take)
 
     def _short_take_listed(self, take: TakePile, codes: tuple[int, ...], w: int, value: int,
                            nat_value: int, base: int, to_hand: int, hand_cap: int,
-                           with_pile: list[int]) -> bool:
+                           with_pile: list[int], judge: TakeJudge | None = None) -> bool:
         """Whether the take ``take`` of ``codes`` (``w`` wild cards; worth ``value``, its
         naturals ``nat_value``, counting ``base`` with the pile) that falls short of the
         initial minimum can still reach it this turn with melds from the hand (AS-23).
-        ``hand_cap``: what the hand and the pile's cards (``with_pile``) could count."""
+        ``hand_cap``: what the hand and the pile's cards (``with_pile``) could count;
+        ``judge``: the listing's judge of the takes (:class:`TakeJudge`), if any."""
         s = self._s
         minimum = self._minimum[s.side_of[self._current]]
         # What the whole hand could count caps what the cards a take leaves could, less
@@ -296,7 +300,7 @@ class _Listing(_Checks):
                         is rows[min(wild - w, s.set_wild_cap)]:
                     exact = hand_cap - value
         return (exact is None or exact >= minimum - base) and self._take_reaches_minimum(
-            take, to_hand, base, exact, codes)
+            take, to_hand, base, exact, codes, judge)
 
     def _pair_take_entry(self, key: tuple[int, ...], hand: list[int]) -> _TakeEntry:
         """The takes the shape rules allow for ``key`` (see :meth:`_list_pair_takes`):

@@ -249,9 +249,30 @@ class _TakeChecks(_InitialMeld):
             value += self._value(self._pile[:-1])
         return value
 
+    def _take_judge(self) -> OwedCounts | None:
+        """The owed-meld judge of the position before an initial pile take, the pile's
+        cards in hand and its top card counted (AS-23), where each take is one play for
+        it (:meth:`OwedCounts.keeps`): the takes of one draw listing share it rather than
+        each making a judge of the position it leaves. None where the rules are not ones
+        it reads, where more of the pile than its top counts, or where a discardable card
+        must stay (PH-16: which may be depends on the canastas the take makes)."""
+        s = self._s
+        if not s.pile.only_top_counts or s.strand_check or s.custom_meld_check:
+            return None
+        player = self._current
+        side = s.side_of[player]
+        counted = self._hands[player][:]
+        counted[self._pile[-1]] += 1
+        held = counted[:]
+        for code in self._pile_to_hand():
+            held[code] += 1
+        return OwedCounts.of(self._whole(), self._minimum[side], held, counted,
+                             self._melds[side], sum(held), self._cards_kept(None))
+
     def _take_reaches_minimum(self, action: TakePile, to_hand: int | None = None,
                               value: int | None = None, playable: int | None = None,
-                              codes: Sequence[int] | None = None) -> bool:
+                              codes: Sequence[int] | None = None,
+                              before: TakeJudge | None = None) -> bool:
         """Whether, after the initial take ``action`` (short of the minimum by itself),
         melds from the hand could still reach the minimum this turn. ``to_hand`` (the
         pile's cards that go to hand), ``value`` (what the take counts) and ``playable``
@@ -265,7 +286,8 @@ class _TakeChecks(_InitialMeld):
         position is too large for the exact search (the completion finder plays on), and
         when no collection of plays that keeps two cards reaches the minimum: the player
         may still reach it by going out this turn, which the going-out search decides on
-        the copy (see :meth:`_initial_reachable`)."""
+        the copy (see :meth:`_initial_reachable`). ``before``: the listing's
+        :class:`TakeJudge`, where the caller has one."""
         s = self._s
         if to_hand is None:
             to_hand, _ = self._pile_rest_effect()
@@ -313,9 +335,21 @@ class _TakeChecks(_InitialMeld):
             kinds = tuple(m.canasta for m in melds if m.canasta is not None)
             forbidden = self._forbidden(player, False, kept, kinds)
             free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
-        judge = OwedCounts.of(self._whole(), need, kept, held, melds, size,
-                              self._cards_kept(None), free)
-        found: _Collection | bool | None = None if judge is None else judge.reachable()
+        found: _Collection | bool | None
+        judge = None if before is None else before.get()
+        if judge is not None:
+            # The take as a play onto its rank's sets, from the position before it.
+            rank = top // 4 + 2
+            shapes = list(judge.shapes.get(rank, ()))
+            if join is not None:
+                old = self._melds[side][join]
+                shapes.remove((len(old.cards) - old.wilds, old.wilds, old.canasta or ""))
+            shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+            found = judge.keeps(rank, all_codes, tuple(sorted(shapes)))
+        else:
+            judge = OwedCounts.of(self._whole(), need, kept, held, melds, size,
+                                  self._cards_kept(None), free)
+            found = None if judge is None else judge.reachable()
         if found is None:
             found = self._collection_search(need, held, melds, size, kept, free, True) \
                 if free or not s.strand_check else False
@@ -425,3 +459,23 @@ class _TakeChecks(_InitialMeld):
             return ("single-pickup", f"the top card does not fit that meld: {problem[1]}")
         assert new is not None
         return self._custom_problem(side, new, (top,))
+
+
+class TakeJudge:
+    """The owed-meld judge a draw listing's initial takes share
+    (``Game._take_judge``), made when the first take needs it: most listings settle
+    their takes before (AS-23)."""
+
+    __slots__ = ("game", "judge", "made")
+
+    def __init__(self, game: _TakeChecks) -> None:
+        self.game = game
+        self.judge: OwedCounts | None = None
+        self.made = False
+
+    def get(self) -> OwedCounts | None:
+        """The judge, or None where the rules are not ones it reads."""
+        if not self.made:
+            self.made = True
+            self.judge = self.game._take_judge()
+        return self.judge
