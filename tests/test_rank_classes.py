@@ -13,22 +13,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from role_variants import ROLE_PLUGINS, new_role_game
+from role_variants import ROLE_PLUGINS
+from test_owed_solver import _game
 
-import canasta_family
 from canasta_family import Game
 from canasta_family.engine.initial_meld_bound import rank_fills
 from canasta_family.engine.rank_sets import Shape, _RankSearch, rank_options
 
 BUILT_IN = ("american-samba", "dutch-samba", "samba", "canasta", "pennies-from-heaven")
-
-
-def _game(variant: str) -> Game:
-    for plugin in ROLE_PLUGINS:
-        if plugin.__name__ == variant:
-            return new_role_game(plugin, players=2)
-    return canasta_family.new_game(
-        variant, players=6 if variant == "pennies-from-heaven" else 4, seed=1)
 
 
 def test_CC_3_PH_7_PH_11_rank_classes() -> None:
