@@ -406,7 +406,7 @@ class _Static:
             int(rank): classes.setdefault((rank in stop_ranks, rank in mr.set_ranks,
                                            rank in mr.no_wild_ranks, c.rank_kinds.get(rank),
                                            c.rank_mixed_kinds.get(rank)), int(rank))
-            for rank in Rank if int(rank) < 15}
+            for rank in Rank}
         """Per rank, the lowest rank whose sets the rules judge alike: the same set rules
         (a set rank or not, stop cards, no wild cards, PH-8) and the same canasta kinds
         (PH-11). ``_set_problem`` and ``_canasta_kind`` read a rank for nothing else, so
