@@ -36,6 +36,7 @@ from canasta_family.engine.initial_meld_search import (
 from canasta_family.engine.layoff_entries import _LayoffEntries
 from canasta_family.engine.owed_solver import OwedSolver
 from canasta_family.engine.play_checks import _NO_CODES
+from canasta_family.engine.rank_sets import changed_shapes, meld_shape
 from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -746,20 +747,15 @@ class _InitialMeld(_LayoffEntries):
                 return judge.after_play(codes)
         if judge.keeps_every(rank) or judge.keeps_alone(rank, codes):
             return True
-        old = None
         if old_meld is None:
             assert isinstance(action, MakeMeld)
-            meld = self._made_meld(action)[0]
+            old, meld = None, self._made_meld(action)[0]
         else:
             assert isinstance(action, LayOff)
-            old = (len(old_meld.cards) - old_meld.wilds, old_meld.wilds,
-                   old_meld.canasta or "")
+            old = meld_shape(old_meld)
             meld = self._laid_off(old_meld, tuple(codes), action.stands)
-        shapes = list(judge.shapes.get(rank, ()))
-        if old is not None:
-            shapes.remove(old)
-        shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
-        return judge.keeps(rank, codes, tuple(sorted(shapes)))
+        return judge.keeps(rank, codes, changed_shapes(judge.shapes.get(rank, ()), old,
+                                                       meld_shape(meld)))
 
     def _left_by_play(self, action: MakeMeld | LayOff, used: Sequence[int]
                       ) -> tuple[list[int], list[Meld]]:

@@ -38,7 +38,7 @@ from canasta_family.engine.out_solver import (
     _merged,
     _Row,
 )
-from canasta_family.engine.rank_sets import Kinds, Shape, rank_options
+from canasta_family.engine.rank_sets import Kinds, Shape, changed_shapes, rank_options
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
@@ -169,12 +169,9 @@ class PlayTables:
                 naturals[code % 4] += 1
             else:
                 return None
-        shapes = list(solver.set_shapes.get(rank, ()))
-        if old is not None:
-            shapes.remove(old)
-        shapes.append(new)
         play = SetPlay(rank, (naturals[0], naturals[1], naturals[2], naturals[3]), wild,
-                       tuple(sorted(shapes)), solver.wild_total - wild)
+                       changed_shapes(solver.set_shapes.get(rank, ()), old, new),
+                       solver.wild_total - wild)
         after: _After | None = None
         if s.going_out.literal_keep:
             table = [meld.canasta for meld in solver.melds if meld.canasta is not None]

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import CARDS
-from canasta_family.engine.rank_sets import Kinds, Shape, rank_options
+from canasta_family.engine.rank_sets import Kinds, Shape, changed_shapes, meld_shape, rank_options
 from canasta_family.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -708,11 +708,7 @@ class Witness:
         moves = dict(self.moves)
         moves.update(changed)
         shapes = dict(self.shapes)
-        grown = list(shapes.get(rank, ()))
-        if old is not None:
-            grown.remove(old)
-        grown.append(new)
-        shapes[rank] = tuple(sorted(grown))
+        shapes[rank] = changed_shapes(shapes.get(rank, ()), old, new)
         wild_play = sum(1 for code in codes if game._s.wild[code])
         made_now = bool(new[2]) and (old is None or not old[2])
         witness = object.__new__(Witness)
@@ -761,13 +757,10 @@ class Witness:
         left = (to_sets[0] - per_suit[0], to_sets[1] - per_suit[1],
                 to_sets[2] - per_suit[2], to_sets[3] - per_suit[3])
         side_shapes = self.shapes
-        shapes = list(side_shapes.get(rank, ()))
-        if old is not None:
-            shapes.remove(old)
-        shapes.append(new)
         rest = sum(left)
         wild_total = self.wild_total
-        options = rank_options(game, rank, rest, tuple(sorted(shapes)),
+        options = rank_options(game, rank, rest, changed_shapes(side_shapes.get(rank, ()),
+                                                                old, new),
                                wild_total - wild_play)
         # MS-13 literal: the cards left after the play must outnumber the canastas the
         # rest of the turn completes (the play's own is on the table by then).
@@ -837,7 +830,7 @@ def set_shapes(melds: Sequence[Meld]) -> dict[int | None, tuple[Shape, ...]]:
     for meld in melds:
         if meld.kind is MeldKind.SET:
             found.setdefault(None if meld.rank is None else int(meld.rank), []).append(
-                (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
+                meld_shape(meld))
     return {rank: tuple(sorted(shapes)) for rank, shapes in found.items()}
 
 

@@ -12,12 +12,44 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
+    from canasta_family.melds import Meld
 
 Kinds = tuple[str, ...]
 """Canasta kinds, sorted."""
 
 Shape = tuple[int, int, str]
 """A set as (naturals, wild cards, canasta kind or "" when it is none)."""
+
+
+def meld_shape(meld: Meld) -> Shape:
+    """The set ``meld`` as its :data:`Shape`: all the rules of one rank's sets read of it.
+
+    >>> import canasta_family
+    >>> game = canasta_family.new_game("canasta", players=2, seed=1,
+    ...     start=canasta_family.HandSetup(hands=("4c", "5c"), melds=(("Kh Kd JK",), ())))
+    >>> meld_shape(game.side_melds(0)[0])  # two natural kings and a wild card
+    (2, 1, '')
+    """
+    return (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
+
+
+def changed_shapes(shapes: tuple[Shape, ...], old: Shape | None, new: Shape
+                   ) -> tuple[Shape, ...]:
+    """One rank's sets ``shapes`` after a play that turns the set of shape ``old`` into
+    ``new`` (a lay-off), or makes ``new`` where ``old`` is None (a new set); sorted, as
+    :func:`rank_options` and the judges that read it are asked.
+
+    >>> changed_shapes(((2, 1, ""), (4, 0, "")), (2, 1, ""), (3, 1, ""))
+    ((3, 1, ''), (4, 0, ''))
+    >>> changed_shapes((), None, (3, 0, ""))
+    ((3, 0, ''),)
+    """
+    grown = list(shapes)
+    if old is not None:
+        grown.remove(old)
+    grown.append(new)
+    grown.sort()
+    return tuple(grown)
 
 
 def rank_options(game: Game, rank: int | None, naturals: int, shapes: tuple[Shape, ...],

@@ -17,6 +17,7 @@ from canasta_family.engine.initial_meld import _InitialMeld
 from canasta_family.engine.initial_meld_bound import OwedCounts
 from canasta_family.engine.initial_meld_search import _Collection
 from canasta_family.engine.phases import DRAW
+from canasta_family.engine.rank_sets import changed_shapes, meld_shape
 from canasta_family.engine.state import Problem
 from canasta_family.errors import (
     IllegalActionError,
@@ -340,12 +341,9 @@ class _TakeChecks(_InitialMeld):
         if judge is not None:
             # The take as a play onto its rank's sets, from the position before it.
             rank = top // 4 + 2
-            shapes = list(judge.shapes.get(rank, ()))
-            if join is not None:
-                old = self._melds[side][join]
-                shapes.remove((len(old.cards) - old.wilds, old.wilds, old.canasta or ""))
-            shapes.append((len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or ""))
-            found = judge.keeps(rank, all_codes, tuple(sorted(shapes)))
+            old = None if join is None else meld_shape(self._melds[side][join])
+            found = judge.keeps(rank, all_codes, changed_shapes(judge.shapes.get(rank, ()),
+                                                                old, meld_shape(meld)))
         else:
             judge = OwedCounts.of(self._whole(), need, kept, held, melds, size,
                                   self._cards_kept(None), free)
