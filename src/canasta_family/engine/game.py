@@ -358,7 +358,7 @@ class Game(_Applying):
 
     def partners(self, player: int) -> tuple[int, ...]:
         """The other seats on ``player``'s side."""
-        return tuple(s for s in self._s.side_members[self._s.side_of[player]] if s != player)
+        return self._s.partners_of[player]
 
     def hand_cards(self, player: int) -> tuple[Card, ...]:
         """``player``'s hand in canonical order (hidden from the other players)."""

@@ -21,7 +21,7 @@ from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.out_plays import PlayTables
 from canasta_family.engine.out_solver import OutSolver, Witness
 from canasta_family.engine.phases import PLAY
-from canasta_family.engine.rank_sets import Shape
+from canasta_family.engine.rank_sets import Shape, meld_shape
 from canasta_family.engine.run_places import ACE, ACE_LOW, run_span
 from canasta_family.engine.take_checks import _TakeChecks
 from canasta_family.errors import (
@@ -34,9 +34,6 @@ from canasta_family.melds import Meld, MeldKind
 # the solver on counts does not read the variant's rules.
 _OUT_BUDGET = 600
 _NO_LIMIT = 1 << 62
-
-_BINARY_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-"""Held (1) or not (0) as the digit of a binary number (``_GoingOut._run_shapes``)."""
 
 
 class _SearchExhausted(Exception):
@@ -320,16 +317,19 @@ class _GoingOut(_TakeChecks):
         hand = self._hands[player]
         wild = sum(s.wild_counts(hand))
         melds = self._melds[s.side_of[player]]
-        set_ranks = {int(m.rank) for m in melds if m.rank is not None
-                     and (mr.max_size is None or len(m.cards) < mr.max_size)}
+        max_size = mr.max_size
+        # (A rank as an IntEnum member hashes and compares as its number.)
+        set_ranks = {m.rank for m in melds if m.rank is not None} if max_size is None \
+            else {m.rank for m in melds if m.rank is not None and len(m.cards) < max_size}
         lone: list[int] = []
         needy: list[int] = []
         demand = 0
-        masks: list[int] = []
-        ends: list[list[tuple[int, int]]] = []
+        ends: list[list[tuple[int, int]]] | None = None  # read at the first need
         set_rank_set = s.set_rank_set
         stop_ranks = s.stop_ranks
         positional = s.positional
+        runs = mr.runs
+        min_size = mr.min_size
         # Wild cards and bonus cards are never lone: only each rank's other cards count.
         for rank, base, codes, counts_of in s.rank_naturals:
             if base >= 0:
@@ -339,16 +339,20 @@ class _GoingOut(_TakeChecks):
             if not held or rank in set_ranks:
                 continue
             if rank in stop_ranks:
-                if mr.black_threes != "never" and held >= mr.min_size:
+                if mr.black_threes != "never" and held >= min_size:
                     continue
             elif rank in set_rank_set and held >= s.set_min_naturals \
-                    and held + wild >= mr.min_size:
-                if mr.runs and not masks and held < mr.min_size:
-                    masks, ends = self._run_shapes(melds)
-                if held < mr.min_size and not positional and not (mr.runs and any(
-                        hand[code] and self._may_run(code, masks, ends)
-                        for code in codes)):
-                    demand += mr.min_size - held
+                    and held + wild >= min_size:
+                if held < min_size and not positional:
+                    if runs:
+                        if any(hand[code] and self._run_held(code, hand) for code in codes):
+                            continue
+                        if ends is None:
+                            ends = self._run_ends(melds)
+                        if any(hand[code] and self._run_joined(code, hand, ends)
+                               for code in codes):
+                            continue
+                    demand += min_size - held
                     needy.extend(code for code in codes for _ in range(hand[code]))
                 continue
             for code in codes:
@@ -357,10 +361,12 @@ class _GoingOut(_TakeChecks):
                     continue
                 if positional and mr.run_low <= rank <= mr.run_high:
                     continue  # wild cards may join it to any card of its suit: not lone
-                if mr.runs:
-                    if not masks:
-                        masks, ends = self._run_shapes(melds)
-                    if self._may_run(code, masks, ends):
+                if runs:
+                    if self._run_held(code, hand):
+                        continue
+                    if ends is None:
+                        ends = self._run_ends(melds)
+                    if self._run_joined(code, hand, ends):
                         continue
                 lone.extend([code] * count)
                 if len(lone) > 1:
@@ -370,20 +376,10 @@ class _GoingOut(_TakeChecks):
             lone.sort()
         return lone
 
-    def _run_shapes(self, melds: Sequence[Meld]
-                    ) -> tuple[list[int], list[list[tuple[int, int]]]]:
-        """Per suit, the run ranks held (a bit per rank) and the (low, high) ranks of the
-        side's sequences that may still grow, for :meth:`_may_run`."""
+    def _run_ends(self, melds: Sequence[Meld]) -> list[list[tuple[int, int]]]:
+        """Per suit, the (low, high) places of the side's sequences that may still grow,
+        for :meth:`_run_joined`."""
         mr = self._s.meld
-        hand = self._hands[self._current]
-        low, high = int(mr.run_low), int(mr.run_high)
-        # Which run cards are held, a byte each, read a suit's column at a time as the
-        # digits of a binary number (highest rank first): C-level steps, not 52 tests.
-        held = bytes(map(bool, hand[(low - 2) * 4:(high - 1) * 4])).translate(_BINARY_DIGITS)
-        masks = [int(held[suit::4][::-1], 2) << low for suit in range(4)]
-        if mr.run_ace_low:
-            for suit in range(4):
-                masks[suit] |= (masks[suit] >> ACE & 1) << ACE_LOW
         ends: list[list[tuple[int, int]]] = [[], [], [], []]
         for meld in melds:
             if meld.kind is MeldKind.RUN and meld.suit is not None \
@@ -392,41 +388,56 @@ class _GoingOut(_TakeChecks):
                     (min(meld.places), max(meld.places)) if meld.places else
                     run_span([c.code for c in meld.cards], True) if mr.run_ace_low else
                     (meld.cards[0].code // 4 + 2, meld.cards[-1].code // 4 + 2))
-        return masks, ends
+        return ends
 
-    @staticmethod
-    def _may_run(code: int, masks: list[int], ends: list[list[tuple[int, int]]]) -> bool:
-        """Whether the natural ``code`` could stand in a sequence: three cards of its suit
-        in a row held, or next to an end of one of the side's sequences of its suit
-        (``masks`` and ``ends`` from :meth:`_run_shapes`)."""
+    def _run_place_held(self, place: int, suit: int, hand: Sequence[int]) -> bool:
+        """Whether the hand holds the card of ``suit`` that stands at ``place`` in a
+        sequence (an ace also at place 1 where it may be low, BU-12)."""
+        mr = self._s.meld
+        if place == ACE_LOW:
+            return mr.run_ace_low and mr.run_high >= ACE and hand[(ACE - 2) * 4 + suit] > 0
+        return mr.run_low <= place <= mr.run_high and hand[(place - 2) * 4 + suit] > 0
+
+    def _run_places(self, code: int) -> tuple[int, ...]:
+        """Where the natural ``code`` may stand in a sequence: none outside the run
+        ranks, an ace that may be low at either end."""
+        mr = self._s.meld
         rank = code // 4 + 2
-        mask = masks[code % 4]
-        if rank == ACE and mask & 2:
-            # A low ace (bit 1 of its mask, BU-12) may stand at either of its places.
-            suit_ends = ends[code % 4]
-            return _GoingOut._may_run_at(ACE, mask, suit_ends) \
-                or _GoingOut._may_run_at(ACE_LOW, mask, suit_ends)
-        if not mask >> rank & 1:
-            return False  # outside the run ranks
-        if (mask >> (rank - 2) & 3) == 3 or (mask >> (rank - 1) & 5) == 5 \
-                or (mask >> (rank + 1) & 3) == 3:
-            return True
-        for low, high in ends[code % 4]:
-            if rank in (low - 1, high + 1) or (rank + 1 == low - 1 and mask >> (rank + 1) & 1) \
-                    or (rank - 1 == high + 1 and mask >> (rank - 1) & 1):
+        if not mr.run_low <= rank <= mr.run_high:
+            return ()
+        return (ACE, ACE_LOW) if rank == ACE and mr.run_ace_low else (rank,)
+
+    def _run_held(self, code: int, hand: Sequence[int]) -> bool:
+        """Whether the natural ``code`` makes three in a row of its suit with two cards
+        held: a sequence it could stand in. Read at the places beside it, one count each,
+        which is cheaper than the suit's whole row for the few cards asked about."""
+        suit = code % 4
+        held = self._run_place_held
+        for place in self._run_places(code):
+            below = held(place - 1, suit, hand)
+            above = held(place + 1, suit, hand)
+            if (below and (above or held(place - 2, suit, hand))) \
+                    or (above and held(place + 2, suit, hand)):
                 return True
         return False
 
-    @staticmethod
-    def _may_run_at(place: int, mask: int, ends: list[tuple[int, int]]) -> bool:
-        """:meth:`_may_run` for a card at ``place`` (an ace at either of its places)."""
-        if (place > 1 and (mask >> (place - 2) & 3) == 3) \
-                or (mask >> (place - 1) & 5) == 5 or (mask >> (place + 1) & 3) == 3:
-            return True
-        return any(place in (low - 1, high + 1)
-                   or (place + 1 == low - 1 and mask >> (place + 1) & 1)
-                   or (place - 1 == high + 1 and mask >> (place - 1) & 1)
-                   for low, high in ends)
+    def _run_joined(self, code: int, hand: Sequence[int],
+                    ends: list[list[tuple[int, int]]]) -> bool:
+        """Whether the natural ``code`` could join one of the side's sequences of its suit
+        (``ends`` from :meth:`_run_ends`): next to an end, or one place beyond it with the
+        card between held."""
+        suit = code % 4
+        suit_ends = ends[suit]
+        if not suit_ends:
+            return False
+        held = self._run_place_held
+        for place in self._run_places(code):
+            for low, high in suit_ends:
+                if place in (low - 1, high + 1) \
+                        or (place + 1 == low - 1 and held(place + 1, suit, hand)) \
+                        or (place - 1 == high + 1 and held(place - 1, suit, hand)):
+                    return True
+        return False
 
     def _reach_after(self, action: Action) -> bool:
         """Whether going out this turn stays possible after the play ``action`` (which
@@ -525,8 +536,7 @@ class _GoingOut(_TakeChecks):
             old = None
         elif isinstance(action, LayOff):
             old_meld = self._melds[side][action.meld]
-            old = (len(old_meld.cards) - old_meld.wilds, old_meld.wilds,
-                   old_meld.canasta or "")
+            old = meld_shape(old_meld)
             meld = self._laid_off(old_meld, tuple([c.code for c in action.cards]),
                                   action.stands)
         else:
@@ -536,7 +546,7 @@ class _GoingOut(_TakeChecks):
         if meld.kind is not MeldKind.SET or meld.rank is None or not (
                 int(meld.rank) in self._s.set_rank_set or meld.rank in self._s.stop_ranks):
             return None
-        new = (len(meld.cards) - meld.wilds, meld.wilds, meld.canasta or "")
+        new = meld_shape(meld)
         return int(meld.rank), [c.code for c in action.cards], old, new
 
     def _probe_key(self, skipped: int | None) -> tuple[object, ...]:

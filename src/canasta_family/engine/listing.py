@@ -707,7 +707,7 @@ class _Listing(_Checks):
             self._list_discards(out, player, side, n == 1, ctx.forbidden_hand)
             if ctx.stranded:
                 out.append(_PASS)  # PH-16: no discard is possible; the hand ends
-        partners = self.partners(player)
+        partners = s.partners_of[player]
         if self._answer is None and partners and n >= 2 and s.going_out.partner_question \
                 and self._out_reachable():
             for partner in partners:

@@ -86,6 +86,7 @@ class _Static:
         "options",
         "out_rows",
         "pair_top",
+        "partners_of",
         "pickup",
         "pile",
         "plain_discards",
@@ -163,6 +164,10 @@ class _Static:
             for seat in members:
                 side_of[seat] = index
         self.side_of = tuple(side_of)
+        self.partners_of: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat in self.side_members[side_of[player]] if seat != player)
+            for player in range(num_players))
+        """Each seat's partners: the other seats of its side."""
         self.deal: DealRules = self.call("canasta_deal_rules", DealRules, **both)
         self.draw_count: int = self.call("canasta_draw_count", int, **both)
         self.values: tuple[int, ...] = tuple(
