@@ -101,9 +101,10 @@ def judge(games: Iterable[Game], hands: int, seed: int,
         check(self, action, kept, "the shared walk")
         return kept
 
-    def reach_after(self: Game, action: Action) -> bool:
+    def reach_after(self: Game, action: Action, here: Any = None, asked: bool = False
+                    ) -> bool:
         asking.append((self, action))
-        answer = real_reach_after(self, action)
+        answer = real_reach_after(self, action, here, asked)
         asking.pop()
         if not real_reach(self):
             seen["refused with the position"] += 1

@@ -439,9 +439,20 @@ class _GoingOut(_TakeChecks):
                     return True
         return False
 
-    def _reach_after(self, action: Action) -> bool:
+    def _out_here(self) -> OutNode | None:
+        """What the checks of a listing's plays share (:meth:`_reach_after`): the going-out
+        facts of this position, or None where the solver on counts decides and there is
+        no way out from here, so that no play keeps one."""
+        if self._s.count_solver and not self._out_reachable():
+            return None
+        return self._out_node(self._probe_key(None))
+
+    def _reach_after(self, action: Action, here: OutNode | None = None,
+                     asked: bool = False) -> bool:
         """Whether going out this turn stays possible after the play ``action`` (which
-        leaves cards in hand and has passed every other check).
+        leaves cards in hand and has passed every other check). With ``asked``, ``here``
+        is :meth:`_out_here` of this position, which the caller asked once for all its
+        plays.
 
         Where the solver on counts decides, the listing's plays share one solve of the
         position itself: a way out after the play is a way out from here, so where there
@@ -453,11 +464,11 @@ class _GoingOut(_TakeChecks):
         such plays share (``PlayTables.allows``)."""
         judged: Callable[[], bool | None] | None = None
         if self._s.count_solver:
-            if not self._out_reachable():
+            if not (here is not None if asked else self._out_reachable()):
                 return False
             side = self._s.side_of[self._current]
             if self._initial[side] and self._take_counts is None:
-                node = self._out_node(self._probe_key(None))
+                node = here if here is not None else self._out_node(self._probe_key(None))
                 witness = node.witness
                 play = None
                 if witness is not None:

@@ -17,6 +17,7 @@ from canasta_family.rules import (
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
+    from canasta_family.engine.out_nodes import OutNode
 
 
 
@@ -39,9 +40,9 @@ class _PlayChecks:
     none, and a class costs nothing until then where two closures were made every time.
     """
 
-    __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "initial",
-                 "keep", "literal", "must", "need", "owes", "player", "reserve", "strand",
-                 "strand_cache", "stranded")
+    __slots__ = ("ending_cache", "forbidden_now", "free", "free_total", "game", "here",
+                 "here_asked", "initial", "keep", "literal", "must", "need", "owes",
+                 "player", "reserve", "strand", "strand_cache", "stranded")
 
     def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
                  forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
@@ -63,6 +64,18 @@ class _PlayChecks:
         self.free_total = free_total
         self.ending_cache: dict[tuple[int, tuple[str, ...]], bool] = {}
         self.strand_cache: dict[tuple[bool, tuple[str, ...]], Mapping[Card, Violation]] = {}
+        self.here: OutNode | None = None
+        self.here_asked = False
+
+    def reach_after(self, action: Action) -> bool:
+        """``Game._reach_after`` of the play ``action``, with the going-out facts of the
+        position, which every play of the listing shares, asked once (``Game._out_here``).
+        """
+        game = self.game
+        if not self.here_asked:
+            self.here = game._out_here()
+            self.here_asked = True
+        return game._reach_after(action, self.here, asked=True)
 
     def leaves_discard(self, codes: Sequence[int], after: int, kinds: tuple[str, ...]
                        ) -> bool:
@@ -93,7 +106,7 @@ class _PlayChecks:
         short = after < self.keep or after == 1
         literal = short and (self.literal or self.stranded)
         if after and not literal:
-            return game._reach_after(action)
+            return self.reach_after(action)
         # Going out now, or (MS-13 taken literally, or a stranded player) keeping fewer
         # cards than a player must keep.
         if after == 0 and game._s.going_out.by_discard:
@@ -105,7 +118,7 @@ class _PlayChecks:
         if not game._ending_ok(self.ending_cache, self.player, after, kinds):
             return False
         if after and (black3 or self.must):
-            return game._reach_after(action)
+            return self.reach_after(action)
         return after == 0 or self.leaves_discard(codes, after, kinds)
 
 
