@@ -46,14 +46,14 @@ class _PlayChecks:
 
     def __init__(self, game: Game, player: int, owes: bool, need: int, stranded: bool,
                  forbidden_now: Mapping[Card, Violation], free: frozenset[int] | set[int],
-                 free_total: int) -> None:
+                 free_total: int, must: bool) -> None:
         s = game._s
         self.game = game
         self.player = player
         self.owes = owes
         self.need = need
         self.initial = game._initial[s.side_of[player]]
-        self.must = game._bound_to_go_out()
+        self.must = must
         self.reserve = bool(game._rsize[s.side_of[player]])
         self.keep = s.going_out.keep_cards
         self.literal = s.going_out.literal_keep
@@ -161,5 +161,5 @@ class _PlayContext:
         if made is None:
             made = self.made = _PlayChecks(self.game, self.player, self.owes, self.need,
                                            self.stranded, self.forbidden_now, self.free,
-                                           self.free_total)
+                                           self.free_total, self.must)
         return made
