@@ -84,6 +84,15 @@ class _GoingOut(_TakeChecks):
         if self._out_closed or not self._out_open():
             return False
         answers = self._out_memo
+        lone = None
+        if not answers:
+            # The turn's first question, with nothing answered yet: most positions hold
+            # two cards no play could take, which closes the turn before the position's
+            # key and facts are made.
+            lone = self._lone_cards()
+            if len(lone) > 1:
+                self._out_closed = True
+                return False
         if answers is None:
             answers = self._out_memo = {}
         key = self._probe_key(None)
@@ -96,7 +105,10 @@ class _GoingOut(_TakeChecks):
         node = self._out_node(key)
         # The two bounds first, the more selective (and now cheaper) one first: most
         # positions asked about hold two cards no play could take.
-        lone = self._node_lone(node)
+        if lone is None:
+            lone = self._node_lone(node)
+        elif node.lone is None:
+            node.lone = lone
         if len(lone) > 1 or not self._node_within(node):
             found = False  # one card may be the final discard, two cannot
             self._out_closed = True
