@@ -500,7 +500,8 @@ class _Listing(_Checks):
             action = table[number]
             size = len(codes)
             if size <= limit and not must and rank not in stop_ranks and not custom and (
-                    not forbidden_now or free_total > sum(1 for c in codes if c in free)):
+                    not forbidden_now or free_total > size
+                    or free_total > sum(1 for c in codes if c in free)):
                 out.append(action)
                 continue
             after = n - size
@@ -571,30 +572,41 @@ class _Listing(_Checks):
             else:
                 if lcands is None:
                     lcands = self._layoff_cands(lentry)
-                self._list_checked_layoffs(out, ctx, index, meld, lcands, black3)
+                self._list_checked_layoffs(out, ctx, index, meld, lcands, lnumbers, black3)
             if groups is not None and set_rank is not None and meld.kind is MeldKind.SET:
                 groups.append((start, len(out), int(set_rank), lmost, lmost))
 
     def _list_checked_layoffs(self, out: list[Action], ctx: _PlayContext, index: int,
-                              meld: Meld, lcands: _LayoffCandidates, black3: bool) -> None:
+                              meld: Meld, lcands: _LayoffCandidates,
+                              lnumbers: tuple[int, ...], black3: bool) -> None:
         """Append the lay-offs ``lcands`` on ``melds[index]`` (of stop cards: ``black3``)
-        that pass the checks a memo entry cannot settle for all (as new melds do)."""
+        that pass the checks a memo entry cannot settle for all (as new melds do);
+        ``lnumbers``: the entry's action numbers, in the order of ``lcands``."""
         s = self._s
+        layoff_actions = self._t.layoff_actions
         n, melds, must = ctx.n, ctx.melds, ctx.must
         keep = s.going_out.keep_cards
         forbidden_now = ctx.forbidden_now
         checks: _PlayChecks | None = None
-        for codes, new_kind in lcands:
-            after = n - len(codes)
-            if after < keep or after <= 1 or black3 or must or forbidden_now:
+        free, free_total = ctx.free, ctx.free_total
+        for (codes, new_kind), number in zip(lcands, lnumbers, strict=True):
+            action = layoff_actions[number + index]
+            size = len(codes)
+            after = n - size
+            ending = after < keep or after <= 1 or black3 or must
+            # PH-16 alone: a play that leaves more cards that may be discarded than it
+            # takes of them leaves one, whatever canastas it makes (``leaves_discard``'s
+            # first answer, read before the canastas are).
+            if ending or (forbidden_now and free_total <= size
+                          and free_total <= sum(1 for c in codes if c in free)):
                 kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
                                            *[m.canasta for m in melds[index + 1:]])
                                if k is not None])
                 if checks is None:
                     checks = ctx.checks()
-                if after < keep or after <= 1 or black3 or must:
+                if ending:
                     if not checks.allowed(after, kinds, self._value(codes), codes,
-                                          black3, self._layoff_action(index, codes)):
+                                          black3, action):
                         continue
                 elif not checks.leaves_discard(codes, after, kinds):
                     continue
@@ -605,7 +617,7 @@ class _Listing(_Checks):
                     self._check_custom_meld(ctx.side, new.kind, None, codes, 0, base=new)
                 except IllegalActionError:
                     continue
-            out.append(self._layoff_action(index, codes))
+            out.append(action)
 
     def _list_placements(self, out: list[Action], ctx: _PlayContext) -> None:
         """Red 3s placed by hand: a play like a meld, which may finish the hand (DS-3)."""
