@@ -50,6 +50,8 @@ from canasta_family.rules import (
     Violation,
 )
 
+_ALL_CODES = range(NUM_CODES)
+
 
 class _Listing(_Checks):
     """The listing of legal actions, draw step and play step."""
@@ -431,8 +433,9 @@ class _Listing(_Checks):
             if n >= 2:
                 forbidden_now = ctx.forbidden_hand = self._forbidden(player, False)
                 if forbidden_now:
-                    free = {c for c in range(NUM_CODES)
-                            if hand[c] and CARDS[c] not in forbidden_now}
+                    # The codes held, less the few the variant forbids.
+                    free = set(compress(_ALL_CODES, hand))
+                    free.difference_update([card.code for card in forbidden_now])
                 stranded = not free and bool(forbidden_now)
             else:
                 stranded = self._stranded()

@@ -4,6 +4,7 @@ cards a hand lacks, discards a hand may not make, strands, the melds plays make.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress, repeat
 
 from canasta_family.actions import (
     MakeMeld,
@@ -28,6 +29,8 @@ from canasta_family.melds import Meld, MeldKind
 from canasta_family.rules import (
     Violation,
 )
+
+_ALL_CODES = range(NUM_CODES)
 
 
 class _Problems(_RunMelds):
@@ -327,7 +330,16 @@ class _Problems(_RunMelds):
             return {}
         if kinds is None:
             kinds = self.side_canasta_kinds(s.side_of[player])
-        cards = tuple(CARDS[c] for c in range(NUM_CODES) if hand[c] for _ in range(hand[c]))
+        # Each card as often as it is held, lowest code first; only the codes held are
+        # visited (Pennies from Heaven asks this at every play listing).
+        held: list[Card] = []
+        for code in compress(_ALL_CODES, hand):
+            count = hand[code]
+            if count == 1:
+                held.append(CARDS[code])
+            else:
+                held.extend(repeat(CARDS[code], count))
+        cards = tuple(held)
         result = s.call("canasta_forbidden_discards", Mapping, game=self, player=player,
                         going_out=going_out, hand=cards, canastas=kinds)
         return result  # type: ignore[no-any-return]
