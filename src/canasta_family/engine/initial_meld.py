@@ -75,6 +75,7 @@ class _InitialMeld(_LayoffEntries):
         judge: OwedCounts | None = None
         found: _Collection | bool | None = None
         searched = False
+        hopeless_below = 0  # plays of fewer cards are refused at once (see below)
         answers: list[bool] = []
         for action in actions:
             if not isinstance(action, (MakeMeld, LayOff, PlaceRedThree)):
@@ -92,6 +93,15 @@ class _InitialMeld(_LayoffEntries):
                 probe._take_counts = probe._hands[probe._current][:]
                 probe._legal_cache = None
                 judge = probe._owed_counts(minimum)
+                # No collection of the position reaches the minimum, and the bounds rule
+                # out going out: then no play short of it can leave either, which the
+                # judge and ``_keeps_initial_reachable`` would find play by play.
+                if judge is not None and judge.unreachable() \
+                        and not probe._out_bounds_met():
+                    hopeless_below = judge.size
+            if len(codes) < hopeless_below and not isinstance(action, PlaceRedThree):
+                answers.append(False)
+                continue
             # The judge on counts where the rules allow, else the collection one search
             # of the position finds.
             known = None if judge is None else probe._counts_keep(judge, action)
