@@ -423,6 +423,18 @@ class _GoingOut(_TakeChecks):
         """Whether the natural ``code`` makes three in a row of its suit with two cards
         held: a sequence it could stand in. Read at the places beside it, one count each,
         which is cheaper than the suit's whole row for the few cards asked about."""
+        mr = self._s.meld
+        rank = code // 4 + 2
+        low, high = mr.run_low, mr.run_high
+        if rank - 2 > ACE_LOW and rank != ACE:
+            # The commonest case, one place and none of its neighbours a low ace: the
+            # cards two places either side are read from the hand directly.
+            if not low <= rank <= high:
+                return False
+            below = rank > low and hand[code - 4] > 0
+            above = rank < high and hand[code + 4] > 0
+            return (below and (above or (rank - 2 >= low and hand[code - 8] > 0))) \
+                or (above and rank + 2 <= high and hand[code + 8] > 0)
         suit = code % 4
         held = self._run_place_held
         for place in self._run_places(code):
