@@ -262,6 +262,7 @@ class Catalog:
         "nat_subs",
         "numbering",
         "ok_ws",
+        "out_moves",
         "out_rank_options",
         "out_suit_steps",
         "pair_takes",
@@ -376,6 +377,10 @@ class Catalog:
             = {}
         """What the sets of one rank can become in a going-out turn (``out_solver``), by
         (rank, naturals added, the sets' shapes, most wild cards)."""
+        self.out_moves: dict[tuple[object, ...], list[tuple[tuple[tuple[int, ...], ...], int,
+                                                            tuple[str, ...], bool, int]]] = {}
+        """How one rank of the going-out walk may go (``OutSolver._plain_moves``), by (the
+        row, the sequences open, whether a card is kept back and may be, wild cards held)."""
         self.out_suit_steps: dict[tuple[object, ...], list[tuple[tuple[int, ...],
                                                                  tuple[str, ...], int]]] = {}
         """How one suit's cards at one rank may go in a going-out turn (``out_solver``), by
@@ -554,10 +559,10 @@ def _search_submultisets(items: Sequence[tuple[int, int]], low: int, high: int
     return [chosen for chosen in found if len(chosen) >= low]
 
 
-_CARRIED = ("out_rank_options", "out_suit_steps", "reach_rank_most", "reach_rank_fills",
-            "submultiset_lists", "pairs", "ok_ws", "set_ok", "wild_lists", "nat_subs",
-            "merge_ok", "layoff_room", "layoff_sig_ids", "layoff_sigs", "layoff_templates",
-            "layoff_rows")
+_CARRIED = ("out_moves", "out_rank_options", "out_suit_steps", "reach_rank_most",
+            "reach_rank_fills", "submultiset_lists", "pairs", "ok_ws", "set_ok", "wild_lists",
+            "nat_subs", "merge_ok", "layoff_room", "layoff_sig_ids", "layoff_sigs",
+            "layoff_templates", "layoff_rows")
 """The tables a catalog's successor starts with (:meth:`Catalog.successor`): plain data
 (numbers, strings and containers of them, no object of the engine), none of it an action
 number; the lay-off join grids' numbers (``layoff_sig_ids``) go with every table keyed by

@@ -26,7 +26,8 @@ going-out conditions hold for its canastas and its discard may end the turn.
 Most positions asked about do go out, so a first look walks depth first and stops at the
 first way out; past :data:`_FIRST_LOOK` states the walk goes breadth first, rank by rank,
 merging equal states, and reading each rank's moves once for the states that differ only
-in the wild cards and canastas below. Its time grows with the number of distinct states,
+in the wild cards and canastas below; the ways a row goes from a state are kept in the
+rule set's catalog (``out_moves``). Its time grows with the number of distinct states,
 not with the orders of the plays, and there is no budget: the answer is always exact.
 """
 
@@ -423,6 +424,26 @@ class OutSolver:
                                now_kept, ((first[2], second[2], third[2], fourth[2]), wild,
                                           made) if traced else None)
 
+    def _plain_moves(self, row: _Row, opened: tuple[tuple[int, ...], ...], taken: bool,
+                     kept: frozenset[int], free_pick: bool) -> list[_Plain]:
+        """:meth:`_moves` of the walks, as they depend on the row, the sequences open, whether
+        a card is kept back and whether any may be: (the sequences open after it, the wild
+        cards its sets take, the canasta kinds the rank adds, whether a card is kept back
+        then, and the code kept back at this rank, -1 for none). Kept in the catalog: the
+        same rows and states come back from solve to solve, most of all in a turn whose
+        every play is judged. A card is kept back only where none was (``kept`` is then
+        the walk's start), so what follows never depends on which card it was."""
+        table = self.game._t.out_moves
+        key = (row, opened, taken, free_pick, self.wild_total)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = [
+                (now_open, wild, made, now_taken,
+                 -1 if now_kept is kept else next(iter(now_kept)))
+                for now_open, wild, made, now_taken, now_kept, _move
+                in self._moves(row, opened, taken, kept, free_pick)]
+        return found
+
     def _breadth(self, rows: list[_Row], free_pick: bool
                  ) -> dict[State, frozenset[int]]:
         """Every state after the last rank, rank by rank: states that differ only in the
@@ -442,15 +463,17 @@ class OutSolver:
         wild_total = self.wild_total
         # States that differ only in the wild cards and canastas below go the same ways:
         # the rank's moves are read once for them all.
-        moves_of: dict[tuple[object, ...], list[_Change]] = {}
+        moves_of: dict[tuple[object, ...], list[_Taken]] = {}
         for (opened, used, kinds, taken), kept in states.items():
             shared = (opened, taken, kept)
             moves = moves_of.get(shared)
             if moves is None:
-                moves = moves_of[shared] = list(self._moves(row, opened, taken, kept,
-                                                            free_pick))
+                moves = moves_of[shared] = [
+                    (now_open, wild, made, now_taken, kept if code < 0 else _KEPT[code])
+                    for now_open, wild, made, now_taken, code
+                    in self._plain_moves(row, opened, taken, kept, free_pick)]
             room = wild_total - used
-            for now_open, wild, made, now_taken, now_kept, _move in moves:
+            for now_open, wild, made, now_taken, now_kept in moves:
                 if wild <= room:
                     after = (now_open, used + wild, _merged(kinds, made), now_taken)
                     known = new_states.get(after)
@@ -626,11 +649,11 @@ class _DepthLook:
             opened, used, kinds, taken = state
             room = self.wild_total - used
             walk = self.walk
-            for now_open, wild, made, now_taken, now_kept, _move in self.solver._moves(
+            for now_open, wild, made, now_taken, code in self.solver._plain_moves(
                     self.rows[index], opened, taken, kept, self.free_pick):
                 if wild <= room and walk(index + 1, (now_open, used + wild,
                                                      _merged(kinds, made), now_taken),
-                                         now_kept):
+                                         kept if code < 0 else _KEPT[code]):
                     found = True
                     break
         if not found:
@@ -855,6 +878,13 @@ the wild cards those sets took, and the canasta kinds of the rank's sets then.""
 
 _Change = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int], "_Move | None"]
 """One way a row's rank goes (see ``OutSolver._moves``)."""
+
+_Plain = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, int]
+"""One way a row's rank goes, as the walks read it (see ``OutSolver._plain_moves``)."""
+
+_Taken = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int]]
+"""One way a row's rank goes from a state of the breadth-first walk, with the cards that
+may be kept back after it."""
 
 _Step = tuple[tuple[int, ...], tuple[str, ...], int]
 """How one suit's cards at one rank go (see ``OutSolver._suit_steps``)."""
