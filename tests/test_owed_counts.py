@@ -141,8 +141,12 @@ def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
     (``OwedCounts.unreachable``; in Pennies from Heaven, whose first melds short of the
     minimum are judged as after a take, such positions are common), the judge refuses
     every play at once; judged one by one (``keeps`` with the play's rank as it leaves
-    it), each play is refused too."""
+    it), each play is refused too. A listing of short first melds (PH-17) whose position
+    is short and cannot go out refuses them all before any is judged: with the judge made
+    to read every position as reachable, each is refused one by one all the same."""
     real = initial_meld._InitialMeld._counts_keep
+    real_starts = initial_meld._InitialMeld._short_starts_ok
+    real_unreachable = OwedCounts.unreachable
     seen: Counter[str] = Counter()
     wrong: list[str] = []
 
@@ -158,13 +162,37 @@ def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
                 wrong.append(f"{self.variant}: {action} judged {one_by_one} one by one")
         return answer
 
+    def spy_starts(self: Game, actions: Sequence[Action]) -> list[bool]:
+        short: list[bool] = []
+
+        def unreachable(judge: OwedCounts) -> bool:
+            answer = real_unreachable(judge)
+            short.append(answer)
+            return answer
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(OwedCounts, "unreachable", unreachable)
+            answers = real_starts(self, actions)
+        if any(short):
+            seen["short starts refused at once"] += answers.count(False)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(OwedCounts, "unreachable", lambda judge: False)
+                one_by_one = real_starts(self, actions)
+            if one_by_one != answers:
+                wrong.append(f"{self.variant}: short starts {answers} one by one "
+                             f"{one_by_one}")
+        return answers
+
     games = [canasta_family.new_game("pennies-from-heaven", players=6, seed=seed)
              for seed in (7, 8)]
     with monkeypatch.context() as patch:
         patch.setattr(initial_meld._InitialMeld, "_counts_keep", spy)
+        patch.setattr(initial_meld._InitialMeld, "_short_starts_ok", spy_starts)
         play_random_hands(games, 8, random.Random(29))
     assert wrong == [], "\n".join(wrong)
-    assert seen["refused at once"] > 0, seen
+    # (The short first melds of a short position that cannot go out are refused before
+    # the judge is asked play by play: the commonest case.)
+    assert seen["short starts refused at once"] > 0, seen
 
 
 def test_AS_23_judge_reads_sets_only_where_sequences_meld() -> None:
