@@ -447,7 +447,9 @@ class _Problems(_RunMelds):
         their rank would have to join: the unfinished ones under
         ``one_open_meld_per_rank`` (PH-10), every one under ``one_meld_per_rank`` (CC-3)."""
         every = self._s.meld.one_meld_per_rank
-        return {0 if m.rank is None else int(m.rank) for m in melds
+        # (A rank as an IntEnum member hashes and compares as its number: the set is only
+        # asked whether it holds a rank.)
+        return {0 if m.rank is None else m.rank for m in melds
                 if m.kind is MeldKind.SET and (every or m.canasta is None)}
 
     def _open_set_index(self, side: int, rank: int | None) -> int | None:
