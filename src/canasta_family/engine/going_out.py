@@ -58,9 +58,9 @@ class _GoingOut(_TakeChecks):
             return True
         if self._s.meld.black_threes == "never":
             return False
-        stop_ranks = self._s.stop_ranks
-        return any(meld.rank in stop_ranks
-                   for meld in self._melds[self._s.side_of[self._current]])
+        # (Asked at every play listing: one C-level pass over the side's ranks.)
+        return not self._s.stop_ranks.isdisjoint(
+            [meld.rank for meld in self._melds[self._s.side_of[self._current]]])
 
     def _out_reachable(self, judged: Callable[[], bool | None] | None = None) -> bool:
         """Whether the player to move can still go out this turn by some sequence of legal
