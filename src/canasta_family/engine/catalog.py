@@ -377,8 +377,8 @@ class Catalog:
             = {}
         """What the sets of one rank can become in a going-out turn (``out_solver``), by
         (rank, naturals added, the sets' shapes, most wild cards)."""
-        self.out_moves: dict[tuple[object, ...], list[tuple[tuple[tuple[int, ...], ...], int,
-                                                            tuple[str, ...], bool, int]]] = {}
+        self.out_moves: dict[tuple[object, ...], tuple[tuple[tuple[tuple[int, ...], ...], int,
+                                                             tuple[str, ...], bool, int], ...]] = {}
         """How one rank of the going-out walk may go (``OutSolver._plain_moves``), by (the
         row, the sequences open, whether a card is kept back and may be, wild cards held)."""
         self.out_suit_steps: dict[tuple[object, ...], list[tuple[tuple[int, ...],

@@ -425,23 +425,24 @@ class OutSolver:
                                           made) if traced else None)
 
     def _plain_moves(self, row: _Row, opened: tuple[tuple[int, ...], ...], taken: bool,
-                     kept: frozenset[int], free_pick: bool) -> list[_Plain]:
+                     kept: frozenset[int], free_pick: bool) -> tuple[_Plain, ...]:
         """:meth:`_moves` of the walks, as they depend on the row, the sequences open, whether
         a card is kept back and whether any may be: (the sequences open after it, the wild
         cards its sets take, the canasta kinds the rank adds, whether a card is kept back
         then, and the code kept back at this rank, -1 for none). Kept in the catalog: the
         same rows and states come back from solve to solve, most of all in a turn whose
         every play is judged. A card is kept back only where none was (``kept`` is then
-        the walk's start), so what follows never depends on which card it was."""
+        the walk's start), so what follows never depends on which card it was. (A tuple
+        of plain data, which the cyclic collector stops scanning, not a list.)"""
         table = self.game._t.out_moves
         key = (row, opened, taken, free_pick, self.wild_total)
         found = table.get(key)
         if found is None:
-            found = table[key] = [
+            found = table[key] = tuple([
                 (now_open, wild, made, now_taken,
                  -1 if now_kept is kept else next(iter(now_kept)))
                 for now_open, wild, made, now_taken, now_kept, _move
-                in self._moves(row, opened, taken, kept, free_pick)]
+                in self._moves(row, opened, taken, kept, free_pick)])
         return found
 
     def _breadth(self, rows: list[_Row], free_pick: bool
