@@ -12,13 +12,10 @@ from canasta_family.actions import (
     MakeMeld,
     PlaceRedThree,
 )
-from canasta_family.cards import NUM_CODES, Card
+from canasta_family.cards import Card
 from canasta_family.engine.catalog import (
     _MOST_OF_A_RANK,
     _PlayableRows,
-)
-from canasta_family.engine.codes import (
-    CARDS,
 )
 from canasta_family.engine.initial_meld_bound import OwedCounts, reach_bound
 from canasta_family.engine.initial_meld_search import (
@@ -434,7 +431,7 @@ class _InitialMeld(_LayoffEntries):
             # PH-16: keep a card that may be discarded (canastas made on the way only lift
             # restrictions, docs/hooks.md).
             forbidden = self._forbidden(player, False)
-            free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+            free = self._discardable(hand, forbidden)
             if not free:
                 # A draw that leaves no card that may go ends the hand without a discard
                 # (PH-16): the plays need keep only one card, and none for the discard. A
@@ -650,7 +647,7 @@ class _InitialMeld(_LayoffEntries):
             free: list[int] = []
             if strand:
                 forbidden = game._forbidden(player, False)
-                free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+                free = game._discardable(hand, forbidden)
                 if not free:
                     # As in the exact search: a draw that left no card to discard ends
                     # the hand with one card kept (PH-16).
@@ -691,7 +688,7 @@ class _InitialMeld(_LayoffEntries):
             # PH-16: the cards that may be discarded now (canastas made on the way only
             # lift restrictions, docs/hooks.md).
             forbidden = self._forbidden(player, False)
-            free = [c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden]
+            free = self._discardable(hand, forbidden)
         judge = OwedCounts.of(self._whole(), need, hand, counts,
                               self._melds[self._s.side_of[player]], self._hsize[player],
                               self._cards_kept(None), free)

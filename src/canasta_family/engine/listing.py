@@ -39,6 +39,7 @@ from canasta_family.engine.play_checks import (
     _PlayChecks,
     _PlayContext,
     _PlayGroup,
+    keeps_free,
 )
 from canasta_family.engine.take_checks import TakeJudge
 from canasta_family.errors import (
@@ -49,8 +50,6 @@ from canasta_family.melds import Meld, MeldKind
 from canasta_family.rules import (
     Violation,
 )
-
-_ALL_CODES = range(NUM_CODES)
 
 
 class _Listing(_Checks):
@@ -236,8 +235,7 @@ class _Listing(_Checks):
         # (canastas only lift restrictions, docs/hooks.md); only the others need the full
         # check, which also counts the pile's cards.
         forbidden_now = self._forbidden(player, False) if strand else {}
-        free = {c for c in range(NUM_CODES) if hand[c] and CARDS[c] not in forbidden_now} \
-            if forbidden_now else set()
+        free = set(self._discardable(hand, forbidden_now)) if forbidden_now else set()
         free_total = sum(hand[c] for c in free)
         cands, actions = entry[0], entry[1]
         for (codes, used, w, kind, value, nat_value), take in zip(cands, actions, strict=True):
@@ -252,9 +250,8 @@ class _Listing(_Checks):
                     continue
                 kinds = self._kinds_with(side, join, kind)
                 if self._ending_ok(ending_cache, player, after, kinds) and not (
-                        strand and not (after >= 2 and (
-                            not forbidden_now
-                            or free_total > sum(1 for c in codes if c in free)))
+                        strand and not (after >= 2 and keeps_free(codes, forbidden_now, free,
+                                                                  free_total))
                         and self._take_strand_problem(codes, after, kinds)):
                     out.append(take)
                 continue
@@ -433,9 +430,7 @@ class _Listing(_Checks):
             if n >= 2:
                 forbidden_now = ctx.forbidden_hand = self._forbidden(player, False)
                 if forbidden_now:
-                    # The codes held, less the few the variant forbids.
-                    free = set(compress(_ALL_CODES, hand))
-                    free.difference_update([card.code for card in forbidden_now])
+                    free = set(self._discardable(hand, forbidden_now))
                 stranded = not free and bool(forbidden_now)
             else:
                 stranded = self._stranded()
@@ -502,9 +497,8 @@ class _Listing(_Checks):
         for codes, value, kind, wild, rank, number in cands:
             action = table[number]
             size = len(codes)
-            if size <= limit and not must and rank not in stop_ranks and not custom and (
-                    not forbidden_now or free_total > size
-                    or free_total > sum(1 for c in codes if c in free)):
+            if size <= limit and not must and rank not in stop_ranks and not custom \
+                    and keeps_free(codes, forbidden_now, free, free_total):
                 out.append(action)
                 continue
             after = n - size
@@ -597,11 +591,8 @@ class _Listing(_Checks):
             size = len(codes)
             after = n - size
             ending = after < keep or after <= 1 or black3 or must
-            # PH-16 alone: a play that leaves more cards that may be discarded than it
-            # takes of them leaves one, whatever canastas it makes (``leaves_discard``'s
-            # first answer, read before the canastas are).
-            if ending or (forbidden_now and free_total <= size
-                          and free_total <= sum(1 for c in codes if c in free)):
+            # PH-16 alone: ``leaves_discard``'s first answer, read before the canastas are.
+            if ending or not keeps_free(codes, forbidden_now, free, free_total):
                 kinds = tuple([k for k in (*[m.canasta for m in melds[:index]], new_kind,
                                            *[m.canasta for m in melds[index + 1:]])
                                if k is not None])

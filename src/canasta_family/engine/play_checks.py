@@ -31,6 +31,26 @@ judge on counts once whether every such play keeps the minimum reachable
 (``OwedCounts.keeps_each``)."""
 
 
+def keeps_free(codes: Sequence[int], forbidden_now: Mapping[Card, Violation],
+               free: frozenset[int] | set[int], free_total: int) -> bool:
+    """PH-16's first answer: whether a play of ``codes`` surely leaves a card that may be
+    discarded, where ``forbidden_now`` names the hand's cards that may not be and the
+    hand holds ``free_total`` cards of the codes ``free`` that may (canastas the play
+    makes only lift restrictions, docs/hooks.md): it takes fewer of them than are held.
+
+    >>> from canasta_family.cards import parse_card
+    >>> keeps_free((20, 21, 22), {}, set(), 0)   # nothing forbidden
+    True
+    >>> sevens = {parse_card("7c"): Violation("PH-16", "no 7s")}   # hand: 7c 7d Qc
+    >>> keeps_free((21, 40), sevens, {21, 40}, 2)   # 7d and the queen go: 7c stays
+    False
+    >>> keeps_free((20, 21), sevens, {21, 40}, 2)   # the queen stays
+    True
+    """
+    return not forbidden_now or free_total > len(codes) \
+        or free_total > sum(1 for code in codes if code in free)
+
+
 class _PlayChecks:
     """The checks a play listing makes of the plays that leave fewer cards than a player
     must keep, that a partner's "yes" binds (AS-36), or that may strand the hand (PH-16),
@@ -83,9 +103,7 @@ class _PlayChecks:
         leaves a card that may be discarded (PH-16), when one must be."""
         if not self.strand or self.stranded or after == 0:
             return True
-        free = self.free
-        if after >= 2 and (not self.forbidden_now
-                           or self.free_total > sum(1 for c in codes if c in free)):
+        if after >= 2 and keeps_free(codes, self.forbidden_now, self.free, self.free_total):
             return True
         game = self.game
         return game._strand_problem(self.player, game._counts_after(self.player, codes),

@@ -344,6 +344,23 @@ class _Problems(_RunMelds):
                         going_out=going_out, hand=cards, canastas=kinds)
         return result  # type: ignore[no-any-return]
 
+    @staticmethod
+    def _discardable(counts: Sequence[int], forbidden: Mapping[Card, Violation]) -> list[int]:
+        """The codes held in ``counts`` that ``forbidden`` (from :meth:`_forbidden`) lets
+        go, lowest first (PH-16).
+
+        >>> from canasta_family.cards import parse_card
+        >>> hand = [0] * 53
+        >>> hand[20] = hand[21] = hand[40] = 1   # 7c 7d Qc
+        >>> no = Violation("PH-16", "no 7s")
+        >>> _Problems._discardable(hand, {parse_card("7c"): no, parse_card("7d"): no})
+        [40]
+        """
+        if not forbidden:
+            return list(compress(_ALL_CODES, counts))
+        barred = {card.code for card in forbidden}
+        return [code for code in compress(_ALL_CODES, counts) if code not in barred]
+
     def _stranded(self) -> bool:
         """Whether the player to move holds cards in the play phase of which none may be
         discarded (PH-16): then plays may keep a single card and ``pass`` ends the hand."""

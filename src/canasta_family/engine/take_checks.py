@@ -9,7 +9,6 @@ from canasta_family.actions import (
     PickUp,
     TakePile,
 )
-from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import (
     CARDS,
 )
@@ -335,7 +334,7 @@ class _TakeChecks(_InitialMeld):
         if s.strand_check:
             kinds = tuple(m.canasta for m in melds if m.canasta is not None)
             forbidden = self._forbidden(player, False, kept, kinds)
-            free = [c for c in range(NUM_CODES) if kept[c] and CARDS[c] not in forbidden]
+            free = self._discardable(kept, forbidden)
         found: _Collection | bool | None
         judge = None if before is None else before.get()
         if judge is not None:
