@@ -577,7 +577,7 @@ Bounds the memory of a long simulation, which keeps meeting new combinations of 
 set high enough that a long random simulation renews its catalog only every thousand
 hands or more, as each renewal makes every numbered entry again (docs/design.md, "The
 cache limit and speed")."""
-_CHECK_EVERY = 64
+_CHECK_EVERY = 256
 """Operations between two size checks of a catalog (a check sums its table sizes)."""
 
 
