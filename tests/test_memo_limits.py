@@ -75,7 +75,8 @@ def test_the_limit_bounds_the_entries(cache_limit: Callable[[int], None]) -> Non
             renewed += 1
         most_held = max(most_held, game._t.entry_count())
     assert renewed >= 3, "the limit was never reached: the test proves nothing"
-    assert most_held <= limit + catalog._CHECK_EVERY * most_added, (most_held, most_added)
+    assert most_held <= limit + catalog.check_interval(limit) * most_added, \
+        (most_held, most_added)
 
 
 def test_cache_info_and_clear_caches() -> None:

@@ -577,8 +577,20 @@ Bounds the memory of a long simulation, which keeps meeting new combinations of 
 set high enough that a long random simulation renews its catalog only every thousand
 hands or more, as each renewal makes every numbered entry again (docs/design.md, "The
 cache limit and speed")."""
-_CHECK_EVERY = 256
-"""Operations between two size checks of a catalog (a check sums its table sizes)."""
+_CHECK_MOST = 256
+"""The most operations between two size checks of a catalog (a check sums the sizes of
+some fifty tables)."""
+
+
+def check_interval(limit: int) -> int:
+    """Operations between two size checks of a catalog under ``limit`` entries: one per
+    thousand entries of the limit, at least one and at most :data:`_CHECK_MOST`, so
+    that what the operations between two checks add stays small beside the limit.
+
+    >>> check_interval(400_000), check_interval(50_000), check_interval(5)
+    (256, 50, 1)
+    """
+    return max(1, min(_CHECK_MOST, limit // 1_000))
 
 
 @attrs.frozen
@@ -609,7 +621,8 @@ class _Shelf:
         """The catalog a game operation is to use from its start to its end."""
         catalog = self.current
         catalog.uses += 1
-        if catalog.uses % _CHECK_EVERY == 0 and catalog.entry_count() > self.owner.limit:
+        owner = self.owner
+        if catalog.uses % owner.check_every == 0 and catalog.entry_count() > owner.limit:
             catalog = self.owner.renew(self, catalog)
         return catalog
 
@@ -624,7 +637,7 @@ class CacheOwner:
     0
     """
 
-    __slots__ = ("_lock", "_renewals", "_rule_sets", "_shelves", "limit")
+    __slots__ = ("_lock", "_renewals", "_rule_sets", "_shelves", "check_every", "limit")
 
     _RULE_SETS_KEPT = 256
 
@@ -635,6 +648,8 @@ class CacheOwner:
         self._renewals = 0
         self.limit = DEFAULT_LIMIT
         """Entries one catalog holds before the next operation gets a new one."""
+        self.check_every = check_interval(DEFAULT_LIMIT)
+        """Operations between two size checks of a catalog (:func:`check_interval`)."""
 
     def shelf(self, key: str, wild_codes: tuple[int, ...] = _STANDARD_WILD) -> _Shelf:
         """The shelf of the catalogs of rules that print as ``key`` (their wild cards
@@ -692,6 +707,7 @@ class CacheOwner:
             raise ValueError(f"cache limit: a whole number of entries above 0, got {entries!r}")
         with self._lock:
             self.limit = entries
+            self.check_every = check_interval(entries)
 
 
 CACHES = CacheOwner()
