@@ -899,7 +899,7 @@ _NONE_KEPT = frozenset((-1,))
 _KEPT = tuple(frozenset((code,)) for code in range(NUM_CODES))
 """The discard set of each single code."""
 
-_FIRST_LOOK = 200
+_FIRST_LOOK = 1000
 """States the depth-first first look may spend before the breadth-first walk decides."""
 
 
