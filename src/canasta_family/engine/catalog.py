@@ -623,7 +623,7 @@ class _Shelf:
         catalog.uses += 1
         owner = self.owner
         if catalog.uses % owner.check_every == 0 and catalog.entry_count() > owner.limit:
-            catalog = self.owner.renew(self, catalog)
+            catalog = owner.renew(self, catalog)
         return catalog
 
 
