@@ -143,7 +143,8 @@ def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
     every play at once; judged one by one (``keeps`` with the play's rank as it leaves
     it), each play is refused too. A listing of short first melds (PH-17) whose position
     is short and cannot go out refuses them all before any is judged: with the judge made
-    to read every position as reachable, each is refused one by one all the same."""
+    to read every position as reachable, each is refused one by one all the same; and
+    where going out were possible, the judge refuses each at once."""
     real = initial_meld._InitialMeld._counts_keep
     real_starts = initial_meld._InitialMeld._short_starts_ok
     real_unreachable = OwedCounts.unreachable
@@ -181,6 +182,11 @@ def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
             if one_by_one != answers:
                 wrong.append(f"{self.variant}: short starts {answers} one by one "
                              f"{one_by_one}")
+            # Where going out were still possible, the plays would reach the judge, which
+            # refuses each at once (``spy`` holds each refusal to the one-by-one answer).
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(Game, "_out_bounds_met", lambda game: True)
+                real_starts(self, actions)
         return answers
 
     games = [canasta_family.new_game("pennies-from-heaven", players=6, seed=seed)
@@ -193,6 +199,7 @@ def test_AS_23_PH_17_no_play_keeps_a_minimum_the_position_cannot_reach(
     # (The short first melds of a short position that cannot go out are refused before
     # the judge is asked play by play: the commonest case.)
     assert seen["short starts refused at once"] > 0, seen
+    assert seen["refused at once"] > 0, seen
 
 
 def test_AS_23_judge_reads_sets_only_where_sequences_meld() -> None:
