@@ -17,6 +17,7 @@ from canasta_family.engine.catalog import (
     _MOST_OF_A_RANK,
     _PlayableRows,
 )
+from canasta_family.engine.codes import HELD
 from canasta_family.engine.initial_meld_bound import OwedCounts, reach_bound
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
@@ -376,7 +377,7 @@ class _InitialMeld(_LayoffEntries):
         start = (low - 2) * 4
         # Which cards of the run ranks are held, one byte each: a suit without a stretch
         # long enough is passed over by one C-level search.
-        columns = bytes(map(bool, left[start:(int(mr.run_high) - 1) * 4]))
+        columns = bytes(left[start:(int(mr.run_high) - 1) * 4]).translate(HELD)
         stretch = b"\x01" * run_min
         # A low ace (BU-12) stands before the lowest rank: one more byte in front.
         ace_low = mr.run_ace_low

@@ -12,6 +12,7 @@ from canasta_family.engine.catalog import (
     _WildList,
     _WildPart,
 )
+from canasta_family.engine.codes import HELD
 from canasta_family.engine.constructors import (
     _new_make_meld,
 )
@@ -136,7 +137,7 @@ class _MeldEntries(_Dealing):
             start = (mr.run_low - 2) * 4
             # Which cards of the run ranks are held, one byte each, then each suit's
             # column of them: C-level slices.
-            columns = bytes(map(bool, hand[start:(mr.run_high - 1) * 4]))
+            columns = bytes(hand[start:(mr.run_high - 1) * 4]).translate(HELD)
             nothing = bytes(mr.run_high - mr.run_low + 1)
             for suit in range(4):
                 held = columns[suit::4]
