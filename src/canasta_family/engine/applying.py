@@ -22,13 +22,14 @@ from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import (
     CARDS,
 )
+from canasta_family.engine.constructors import _SET
 from canasta_family.engine.listing import _Listing
 from canasta_family.engine.phases import ANSWER, OVER, PLAY
 from canasta_family.errors import (
     VariantError,
 )
 from canasta_family.hand_table import table_of
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 from canasta_family.results import HandResult, SideScore
 from canasta_family.rules import (
     GameResult,
@@ -294,7 +295,7 @@ class _Applying(_Listing):
         melds = self._melds[side]
         a, b = melds[action.first], melds[action.second]
         codes = sorted([c.code for c in a.cards] + [c.code for c in b.cards])
-        merged = self._new_meld(MeldKind.SET, int(a.rank), None, codes,  # type: ignore[arg-type]
+        merged = self._new_meld(_SET, int(a.rank), None, codes,  # type: ignore[arg-type]
                                 a.wilds + b.wilds)
         del melds[action.second]
         # A way out after a merge need not be one from before it (the solver plays only

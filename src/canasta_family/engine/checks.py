@@ -20,6 +20,7 @@ from canasta_family.actions import (
 from canasta_family.engine.codes import (
     CARDS,
 )
+from canasta_family.engine.constructors import _RUN, _SET
 from canasta_family.engine.going_out import _GoingOut
 from canasta_family.engine.phases import ANSWER, DRAW, PLAY
 from canasta_family.engine.state import Problem
@@ -84,9 +85,9 @@ class _Checks(_GoingOut):
         if len(shape) == 2:
             raise self._fail(shape)
         kind, rank, _suit, wild = shape
-        new_kind = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wild)
+        new_kind = self._canasta_kind(kind is _RUN, rank, len(codes), wild)
         kinds = self._kinds_with(side, None, new_kind)
-        if kind is MeldKind.SET and self._s.joins_sets \
+        if kind is _SET and self._s.joins_sets \
                 and self._open_set_index(side, rank) is not None:
             raise IllegalActionError(self._rule("one-open-meld"), "your side already has "
                                      + ("a meld" if self._s.meld.one_meld_per_rank else
@@ -103,7 +104,7 @@ class _Checks(_GoingOut):
         if not self._s.custom_meld_check:
             return
         if base is None:
-            meld = self._new_meld(kind, rank, None if kind is MeldKind.SET else codes[0] % 4,
+            meld = self._new_meld(kind, rank, None if kind is _SET else codes[0] % 4,
                                   codes, wild)
         else:
             meld = base
@@ -300,7 +301,7 @@ class _Checks(_GoingOut):
         return ok
 
     def _merge_problem(self, a: Meld, b: Meld) -> Problem | None:
-        if a.kind is not MeldKind.SET or b.kind is not MeldKind.SET or a.rank is None \
+        if a.kind is not _SET or b.kind is not _SET or a.rank is None \
                 or a.rank != b.rank:
             return ("merge", "only two sets of the same rank can be merged")
         wild = a.wilds + b.wilds
@@ -315,7 +316,7 @@ class _Checks(_GoingOut):
             return ("merge", f"the merged meld would break the meld rules: {problem[1]}")
         if self._s.custom_meld_check:
             codes = sorted([c.code for c in a.cards] + [c.code for c in b.cards])
-            merged = self._new_meld(MeldKind.SET, int(a.rank), None, codes, wild)
+            merged = self._new_meld(_SET, int(a.rank), None, codes, wild)
             return self._custom_problem(self._s.side_of[self._current], merged,
                                         [c.code for c in b.cards])
         return None

@@ -19,6 +19,12 @@ from canasta_family.cards import NUM_CODES, Card, Rank, Suit
 from canasta_family.engine.codes import CARDS
 from canasta_family.melds import Meld, MeldKind
 
+# The two kinds of meld as module globals: in Python 3.11 every attribute read on an Enum
+# class (``MeldKind.SET``) goes through ``EnumType.__getattr__``, some five times the cost
+# of reading a global, and the engine reads them in every listing.
+_SET = MeldKind.SET
+_RUN = MeldKind.RUN
+
 
 def _make(cls: type, **fields: object) -> Any:
     # Engine-built actions are already canonical: skip the converters (hot path).

@@ -16,6 +16,8 @@ from canasta_family.cards import NUM_CODES
 from canasta_family.engine.constructors import (
     _DISCARD_ACTIONS,
     _PLACE_ACTIONS,
+    _RUN,
+    _SET,
 )
 from canasta_family.engine.out_nodes import OutNode
 from canasta_family.engine.out_plays import PlayTables
@@ -28,7 +30,7 @@ from canasta_family.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 # Positions the going-out search (``_out_searched``) may visit before it gives up, where
 # the solver on counts does not read the variant's rules.
@@ -215,7 +217,7 @@ class _GoingOut(_TakeChecks):
             run_size = s.canasta.run_canasta_size
             left = self._hsize[self._current]
             more = 0
-            for deficit in sorted([(run_size if m.kind is MeldKind.RUN else size)
+            for deficit in sorted([(run_size if m.kind is _RUN else size)
                                    - len(m.cards) for m in melds if m.canasta is None]):
                 if deficit > left:
                     break
@@ -253,7 +255,7 @@ class _GoingOut(_TakeChecks):
         for meld in melds:
             if meld.canasta is not None:
                 continue
-            if meld.kind is MeldKind.RUN:
+            if meld.kind is _RUN:
                 run_cards.append(meld)
             elif meld.rank is not None:
                 rank = int(meld.rank)
@@ -394,7 +396,7 @@ class _GoingOut(_TakeChecks):
         mr = self._s.meld
         ends: list[list[tuple[int, int]]] = [[], [], [], []]
         for meld in melds:
-            if meld.kind is MeldKind.RUN and meld.suit is not None \
+            if meld.kind is _RUN and meld.suit is not None \
                     and len(meld.cards) < mr.run_max:
                 ends[int(meld.suit)].append(
                     (min(meld.places), max(meld.places)) if meld.places else
@@ -578,7 +580,7 @@ class _GoingOut(_TakeChecks):
             return None
         # (Black 3s, which meld only to go out, AS-33, are sets of their rank to the
         # solver as any other.)
-        if meld.kind is not MeldKind.SET or meld.rank is None or not (
+        if meld.kind is not _SET or meld.rank is None or not (
                 int(meld.rank) in self._s.set_rank_set or meld.rank in self._s.stop_ranks):
             return None
         new = meld_shape(meld)
@@ -591,7 +593,7 @@ class _GoingOut(_TakeChecks):
         # A meld's shape decides what may join it, except where the variant judges
         # melds by their cards itself. (Its kind as a flag: the key is hashed at every
         # position searched, and an enum member hashes in Python, a bool in C.)
-        run = MeldKind.RUN
+        run = _RUN
         shapes = tuple(melds) if self._s.custom_meld_check else tuple(
             [(m.kind is run, m.rank, m.suit, len(m.cards), m.wilds, m.canasta)
              for m in melds])
@@ -702,7 +704,7 @@ class _GoingOut(_TakeChecks):
         rank, suit = pivot // 4 + 2, pivot % 4
         for index, meld in enumerate(self._melds[side]):
             # A natural joins only a set of its rank or a sequence of its suit.
-            if natural and (meld.suit != suit if meld.kind is MeldKind.RUN
+            if natural and (meld.suit != suit if meld.kind is _RUN
                             else meld.rank != rank):
                 continue
             entry = self._layoff_entry(hand, meld, wild_held)

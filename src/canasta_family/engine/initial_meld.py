@@ -18,6 +18,7 @@ from canasta_family.engine.catalog import (
     _PlayableRows,
 )
 from canasta_family.engine.codes import HELD
+from canasta_family.engine.constructors import _RUN, _SET
 from canasta_family.engine.initial_meld_bound import OwedCounts, reach_bound
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
@@ -35,7 +36,7 @@ from canasta_family.engine.layoff_entries import _LayoffEntries
 from canasta_family.engine.owed_solver import OwedSolver
 from canasta_family.engine.play_checks import _NO_CODES
 from canasta_family.engine.rank_sets import changed_shapes, meld_shape
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
@@ -313,7 +314,7 @@ class _InitialMeld(_LayoffEntries):
         if melds is None:
             melds = self._melds[side]
         low = high = 0
-        if mr.runs and (s.positional or any(m.kind is MeldKind.RUN for m in melds)):
+        if mr.runs and (s.positional or any(m.kind is _RUN for m in melds)):
             # A natural may lie off on a run on the table from far away: count them all.
             low, high = int(mr.run_low), int(mr.run_high)
             start, stop = (low - 2) * 4, (high - 1) * 4
@@ -505,7 +506,7 @@ class _InitialMeld(_LayoffEntries):
             joined = self._joined_ranks(melds)
             if any(index < 0 and key in joined for _c, _v, index, _o, key in found_plays):
                 waiting = {0 if m.rank is None else int(m.rank): m for m in melds
-                           if m.kind is MeldKind.SET and m.canasta is None}
+                           if m.kind is _SET and m.canasta is None}
         canasta_size = self._s.meld.canasta_size
         # Each play as (codes, value, cards, the bits that bar it, the bits it sets, its
         # (code, count) pairs, the bits it needs): a lay-off sets and is barred by its
@@ -741,12 +742,12 @@ class _InitialMeld(_LayoffEntries):
         old_meld = None
         if isinstance(action, LayOff):
             old_meld = self._melds[self._s.side_of[self._current]][action.meld]
-            if old_meld.kind is not MeldKind.SET:
+            if old_meld.kind is not _SET:
                 return judge.after_play(codes)  # a lay-off on a sequence
             rank = None if old_meld.rank is None else int(old_meld.rank)
         else:
             assert isinstance(action, MakeMeld)
-            if judge.sets_only and self._made_meld(action)[0].kind is not MeldKind.SET:
+            if judge.sets_only and self._made_meld(action)[0].kind is not _SET:
                 return judge.after_play(codes)  # a new sequence
             rank = next((code // 4 + 2 for code in codes if not is_wild[code]), None)
             if rank in self._s.stop_ranks:

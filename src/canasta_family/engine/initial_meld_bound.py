@@ -59,10 +59,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from canasta_family.engine.constructors import _RUN
 from canasta_family.engine.initial_meld_search import _value_counted
 from canasta_family.engine.out_solver import set_shapes
 from canasta_family.engine.rank_sets import Shape, rank_options
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
@@ -203,7 +204,7 @@ def _run_naturals(game: Game, hand: Sequence[int], melds: Sequence[Meld]) -> lis
     s = game._s
     mr = s.meld
     low, high = int(mr.run_low), int(mr.run_high)
-    suits_run = {int(m.suit) for m in melds if m.kind is MeldKind.RUN and m.suit is not None}
+    suits_run = {int(m.suit) for m in melds if m.kind is _RUN and m.suit is not None}
     found = [0] * len(hand)
     for suit in range(4):
         codes = [(rank - 2) * 4 + suit for rank in range(low, high + 1)]

@@ -17,12 +17,13 @@ from canasta_family.engine.catalog import (
     _LayoffEntry,
     _LayoffNumbers,
 )
+from canasta_family.engine.constructors import _RUN
 from canasta_family.engine.initial_meld_search import (
     _CODES_OF,
 )
 from canasta_family.engine.meld_entries import _MeldEntries
 from canasta_family.engine.run_places import ACE_LOW, place_code, run_span
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 
 class _LayoffEntries(_MeldEntries):
@@ -62,9 +63,9 @@ class _LayoffEntries(_MeldEntries):
                 found = self._layoff_natural(meld, int(set_rank), base, held, wild, held_key)
             return found
         size = len(meld.cards)
-        if meld.kind is MeldKind.RUN and s.positional:
+        if meld.kind is _RUN and s.positional:
             return _NO_LAYOFFS  # listed by the plain search of ``run_melds``
-        if meld.kind is MeldKind.RUN:
+        if meld.kind is _RUN:
             # Only the held cards running on from either end can join: the lay-offs
             # depend on how many there are below and above (up to the room left).
             mr = self._s.meld
@@ -389,7 +390,7 @@ class _LayoffEntries(_MeldEntries):
                        ) -> Iterator[tuple[tuple[int, ...], str | None]]:
         mr = self._s.meld
         size = len(meld.cards)
-        if meld.kind is MeldKind.RUN:
+        if meld.kind is _RUN:
             room = mr.run_max - size
             _low, down, up = self._run_reach(hand, meld)
             seen: set[tuple[int, ...]] = set()

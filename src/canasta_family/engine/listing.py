@@ -30,6 +30,8 @@ from canasta_family.engine.constructors import (
     _PASS,
     _PLACE_ACTIONS,
     _RETRACT,
+    _RUN,
+    _SET,
     _TAKE_WHOLE,
 )
 from canasta_family.engine.initial_meld_search import _Collection
@@ -46,7 +48,7 @@ from canasta_family.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 from canasta_family.rules import (
     Violation,
 )
@@ -150,7 +152,7 @@ class _Listing(_Checks):
             return [i for i in range(len(melds)) if self._layoff_take_problem(i) is None]
         rank, suit = natural // 4 + 2, natural % 4
         return [i for i, meld in enumerate(melds)
-                if (meld.rank == rank if meld.kind is MeldKind.SET
+                if (meld.rank == rank if meld.kind is _SET
                     else meld.suit is None or meld.suit == suit)
                 and self._layoff_take_problem(i) is None]
 
@@ -515,8 +517,8 @@ class _Listing(_Checks):
                 continue
             if custom:
                 try:
-                    self._check_custom_meld(ctx.side, MeldKind.SET if rank is not None
-                                            or wild == len(codes) else MeldKind.RUN,
+                    self._check_custom_meld(ctx.side, _SET if rank is not None
+                                            or wild == len(codes) else _RUN,
                                             rank, codes, wild)
                 except IllegalActionError:
                     continue
@@ -570,7 +572,7 @@ class _Listing(_Checks):
                 if lcands is None:
                     lcands = self._layoff_cands(lentry)
                 self._list_checked_layoffs(out, ctx, index, meld, lcands, lnumbers, black3)
-            if groups is not None and set_rank is not None and meld.kind is MeldKind.SET:
+            if groups is not None and set_rank is not None and meld.kind is _SET:
                 groups.append((start, len(out), int(set_rank), lmost, lmost))
 
     def _list_checked_layoffs(self, out: list[Action], ctx: _PlayContext, index: int,
@@ -672,7 +674,7 @@ class _Listing(_Checks):
             return  # no two sets of a rank
         by_rank: dict[int, list[int]] = {}
         for index, meld in enumerate(melds):
-            if meld.kind is MeldKind.SET and meld.rank is not None:
+            if meld.kind is _SET and meld.rank is not None:
                 by_rank.setdefault(int(meld.rank), []).append(index)
         pairs = [(i, j) for indices in by_rank.values()
                  for a, i in enumerate(indices) for j in indices[a + 1:]

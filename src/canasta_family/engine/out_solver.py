@@ -39,8 +39,9 @@ from typing import TYPE_CHECKING
 
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import CARDS
+from canasta_family.engine.constructors import _RUN, _SET
 from canasta_family.engine.rank_sets import Kinds, Shape, changed_shapes, meld_shape, rank_options
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
@@ -255,7 +256,7 @@ class OutSolver:
     def _run_extensions(self) -> Iterator[tuple[Kinds, list[int]]]:
         """Every way the side's sequences can be lengthened by cards held: (the canasta
         kinds of those sequences then, the counts left for everything else)."""
-        runs = [m for m in self.melds if m.kind is MeldKind.RUN]
+        runs = [m for m in self.melds if m.kind is _RUN]
         hand = list(self.hand)
         if not runs:
             yield (), hand
@@ -852,7 +853,7 @@ def set_shapes(melds: Sequence[Meld]) -> dict[int | None, tuple[Shape, ...]]:
     """
     found: dict[int | None, list[Shape]] = {}
     for meld in melds:
-        if meld.kind is MeldKind.SET:
+        if meld.kind is _SET:
             found.setdefault(None if meld.rank is None else int(meld.rank), []).append(
                 meld_shape(meld))
     return {rank: tuple(sorted(shapes)) for rank, shapes in found.items()}

@@ -42,8 +42,9 @@ from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
+from canasta_family.engine.constructors import _RUN, _SET
 from canasta_family.engine.initial_meld_bound import counted_worth
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 if TYPE_CHECKING:
     from canasta_family.engine.game import Game
@@ -133,11 +134,11 @@ class OwedSolver:
             ranks = {code // 4 + 2 for code in naturals}
             if index >= 0:
                 meld = melds[index]
-                if meld.kind is MeldKind.SET and meld.rank is not None \
+                if meld.kind is _SET and meld.rank is not None \
                         and ranks <= {int(meld.rank)}:
                     set_layoffs.setdefault(int(meld.rank), {}).setdefault(
                         index, set()).add((len(naturals), wild))
-                elif meld.kind is MeldKind.RUN and not wild:
+                elif meld.kind is _RUN and not wild:
                     run_layoffs.setdefault(index, set()).add(tuple(codes))
                 else:
                     return None  # (on a meld of wild cards only)

@@ -15,6 +15,8 @@ from canasta_family.engine.codes import (
     CARDS,
 )
 from canasta_family.engine.constructors import (
+    _RUN,
+    _SET,
     _new_meld,
 )
 from canasta_family.engine.phases import ANSWER, DRAW, PLAY
@@ -163,16 +165,16 @@ class _Problems(_RunMelds):
                   codes: Sequence[int], wilds: int, stands: Stands = ()) -> Meld:
         # A Meld is a value fixed by its kind and cards (rank, suit and wild count follow
         # from them): memoised per rule set, as the canasta kind depends on the rules.
-        if kind is MeldKind.RUN and self._s.positional:
+        if kind is _RUN and self._s.positional:
             run = self._new_run_meld(codes, stands)
             assert isinstance(run, Meld), run  # the cards were checked
             return run
         ordered = tuple(sorted(codes))
         melds = self._t.melds
-        key = (kind is MeldKind.RUN, ordered)
+        key = (kind is _RUN, ordered)
         meld = melds.get(key)
         if meld is None:
-            canasta = self._canasta_kind(kind is MeldKind.RUN, rank, len(codes), wilds)
+            canasta = self._canasta_kind(kind is _RUN, rank, len(codes), wilds)
             meld = _new_meld(kind, None if rank is None else Rank(rank),
                              None if suit is None else Suit(suit), self._t.cards_of(ordered),
                              wilds, canasta)
@@ -201,19 +203,19 @@ class _Problems(_RunMelds):
                 naturals.append(code)
         if not naturals:
             problem = self._set_problem(None, 0, wild, black3_ok)
-            return problem if problem else (MeldKind.SET, None, None, wild)
+            return problem if problem else (_SET, None, None, wild)
         ranks = {code // 4 + 2 for code in naturals}
         if len(ranks) == 1:
             rank = ranks.pop()
             problem = self._set_problem(rank, len(naturals), wild, black3_ok)
-            return problem if problem else (MeldKind.SET, rank, None, wild)
+            return problem if problem else (_SET, rank, None, wild)
         if wild:
             if not self._s.meld.runs:
                 return ("set", "a meld holds cards of one rank (plus wild cards)")
             return ("run", "wild cards can never be part of a sequence, and a set holds one "
                            "rank")
         problem = self._run_problem(naturals)
-        return problem if problem else (MeldKind.RUN, None, naturals[0] % 4, 0)
+        return problem if problem else (_RUN, None, naturals[0] % 4, 0)
 
     def _positional_shape(self, codes: Sequence[int], black3_ok: bool, stands: Stands
                           ) -> tuple[MeldKind, int | None, int | None, int] | Problem:
@@ -234,17 +236,17 @@ class _Problems(_RunMelds):
                 if stands:
                     return ("run-place", "those cards make a set, whose wild cards stand for "
                                          "its rank: name no place")
-                return (MeldKind.SET, rank, None, len(codes) - len(naturals))
+                return (_SET, rank, None, len(codes) - len(naturals))
         run = self._new_run_meld(codes, stands)
         if isinstance(run, Meld):
-            return (MeldKind.RUN, None, int(run.suit), run.wilds)  # type: ignore[arg-type]
+            return (_RUN, None, int(run.suit), run.wilds)  # type: ignore[arg-type]
         return problem if problem is not None and run[0] == "run" else run
 
     def _layoff_problem(self, meld: Meld, codes: Sequence[int], black3_ok: bool,
                         stands: Stands = ()) -> tuple[Meld, None] | tuple[None, Problem]:
         """The meld after adding ``codes``, or the problem (AS-12). ``stands``: the ranks
         wild cards laid off on a sequence were said to stand for."""
-        if meld.kind is MeldKind.RUN and self._s.positional:
+        if meld.kind is _RUN and self._s.positional:
             if any(self._s.bonus[c] for c in codes):
                 return None, ("red-three-meld", "red 3s are never melded")
             made = self._run_meld(self._run_table(meld), codes, stands)
@@ -258,14 +260,14 @@ class _Problems(_RunMelds):
         wild = sum(1 for c in codes if is_wild[c])
         if any(self._s.bonus[c] for c in codes):
             return None, ("red-three-meld", "red 3s are never melded")
-        if meld.kind is MeldKind.RUN:
+        if meld.kind is _RUN:
             if wild:
                 return None, ("run", "wild cards can never be part of a sequence")
             all_codes = [c.code for c in meld.cards] + list(codes)
             problem = self._run_problem(all_codes)
             if problem:
                 return None, ("lay-off", problem[1]) if problem[0] == "run" else problem
-            return self._new_meld(MeldKind.RUN, None, meld.suit, sorted(all_codes), 0), None
+            return self._new_meld(_RUN, None, meld.suit, sorted(all_codes), 0), None
         rank = None if meld.rank is None else int(meld.rank)
         for code in codes:
             if not is_wild[code] and (rank is None or code // 4 + 2 != rank):
@@ -283,7 +285,7 @@ class _Problems(_RunMelds):
         if problem:
             return None, problem
         all_codes = sorted([c.code for c in meld.cards] + list(codes))
-        return self._new_meld(MeldKind.SET, rank, None, all_codes, meld.wilds + wild), None
+        return self._new_meld(_SET, rank, None, all_codes, meld.wilds + wild), None
 
     def _hand_lacks(self, player: int, codes: Sequence[int]) -> Card | None:
         hand = self._hands[player]
@@ -467,14 +469,14 @@ class _Problems(_RunMelds):
         # (A rank as an IntEnum member hashes and compares as its number: the set is only
         # asked whether it holds a rank.)
         return {0 if m.rank is None else m.rank for m in melds
-                if m.kind is MeldKind.SET and (every or m.canasta is None)}
+                if m.kind is _SET and (every or m.canasta is None)}
 
     def _open_set_index(self, side: int, rank: int | None) -> int | None:
         """The side's set of ``rank`` (None: of wild cards only) that a new set of that
         rank joins (see :meth:`_joined_ranks`), if it has one."""
         every = self._s.meld.one_meld_per_rank
         for index, meld in enumerate(self._melds[side]):
-            if meld.kind is MeldKind.SET and (every or meld.canasta is None) and (
+            if meld.kind is _SET and (every or meld.canasta is None) and (
                     meld.rank == rank if rank is None else meld.rank is not None
                     and int(meld.rank) == rank):
                 return index
@@ -540,7 +542,7 @@ class _Problems(_RunMelds):
     def _laid_off(self, meld: Meld, codes: tuple[int, ...], stands: Stands = ()) -> Meld:
         """What ``meld`` becomes with ``codes`` added, for a lay-off (or a pile card put
         onto it) already checked."""
-        if meld.kind is MeldKind.RUN and self._s.positional:
+        if meld.kind is _RUN and self._s.positional:
             made = self._run_meld(self._run_table(meld), codes, stands)
             assert isinstance(made, Meld), made  # the lay-off was checked
             return made
@@ -549,14 +551,14 @@ class _Problems(_RunMelds):
         # meld table sorts the codes.
         all_codes = [c.code for c in meld.cards]
         all_codes += codes
-        if meld.kind is MeldKind.RUN:
-            new = self._new_meld(MeldKind.RUN, None, meld.suit, all_codes, 0)
+        if meld.kind is _RUN:
+            new = self._new_meld(_RUN, None, meld.suit, all_codes, 0)
         else:
             wild = meld.wilds
             is_wild = self._s.wild
             for code in codes:
                 if is_wild[code]:
                     wild += 1
-            new = self._new_meld(MeldKind.SET, None if meld.rank is None else int(meld.rank),
+            new = self._new_meld(_SET, None if meld.rank is None else int(meld.rank),
                                  None, all_codes, wild)
         return new

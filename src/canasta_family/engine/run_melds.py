@@ -14,11 +14,11 @@ from itertools import combinations, product
 from canasta_family.actions import LayOff, MakeMeld, Stands
 from canasta_family.cards import Rank, Suit
 from canasta_family.engine.codes import CARDS
-from canasta_family.engine.constructors import _new_meld
+from canasta_family.engine.constructors import _RUN, _new_meld
 from canasta_family.engine.run_places import ACE, ACE_LOW, place_code
 from canasta_family.engine.run_reading import Reading, read_run
 from canasta_family.engine.state import Problem, _GameState
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 
 
 def _place_rank(place: int) -> Rank:
@@ -102,7 +102,7 @@ class _RunMelds(_GameState):
         suit = next(code % 4 for code, _p, a in reading if not a and code < 52)
         if len(ordered) < mr.run_min:
             return ("run", f"a sequence needs at least {mr.run_min} cards")
-        return _new_meld(MeldKind.RUN, None, Suit(suit),
+        return _new_meld(_RUN, None, Suit(suit),
                          tuple(CARDS[code] for code, _p in ordered), acting,
                          self._canasta_kind(True, None, len(ordered), acting),
                          tuple(place for _c, place in ordered))
@@ -216,7 +216,7 @@ class _RunMelds(_GameState):
                             ) -> list[LayOff]:
         """Every lay-off on the run ``meld`` (number ``index``) the hand could make, by
         shape: cards beyond either end, and naturals on the places of its wild cards."""
-        if meld.kind is not MeldKind.RUN or meld.suit is None:
+        if meld.kind is not _RUN or meld.suit is None:
             return []
         shape = self._s.run_shape
         mr = self._s.meld

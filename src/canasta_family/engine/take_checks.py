@@ -12,6 +12,7 @@ from canasta_family.actions import (
 from canasta_family.engine.codes import (
     CARDS,
 )
+from canasta_family.engine.constructors import _RUN, _SET
 from canasta_family.engine.initial_meld import _InitialMeld
 from canasta_family.engine.initial_meld_bound import OwedCounts
 from canasta_family.engine.initial_meld_search import _Collection
@@ -22,7 +23,7 @@ from canasta_family.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from canasta_family.melds import Meld, MeldKind
+from canasta_family.melds import Meld
 from canasta_family.rules import (
     SinglePickupRules,
 )
@@ -406,7 +407,7 @@ class _TakeChecks(_InitialMeld):
             base = self._melds[side][join]
             all_codes = sorted([*all_codes, *(c.code for c in base.cards)])
             wild += base.wilds
-        return self._new_meld(MeldKind.SET, rank, None, all_codes, wild)
+        return self._new_meld(_SET, rank, None, all_codes, wild)
 
     def _check_pickup(self, action: PickUp) -> None:
         self._need_phase(DRAW, "pick up the top card")
@@ -444,9 +445,9 @@ class _TakeChecks(_InitialMeld):
     def _pickup_shape_problem(self, index: int, rules: SinglePickupRules) -> Problem | None:
         side = self._s.side_of[self._current]
         meld = self._melds[side][index]
-        if meld.kind is MeldKind.RUN and not rules.onto_runs:
+        if meld.kind is _RUN and not rules.onto_runs:
             return ("single-pickup", "the top card may not be picked up onto a sequence")
-        if meld.kind is MeldKind.SET and not rules.onto_sets:
+        if meld.kind is _SET and not rules.onto_sets:
             return ("single-pickup", "the top card may be picked up only onto a sequence")
         top = self._pile[-1]
         if self._s.freezes[top]:
