@@ -237,6 +237,7 @@ class Catalog:
         "entries",
         "indexed_actions",
         "layoff_actions",
+        "layoff_cand_lists",
         "layoff_code_ids",
         "layoff_code_list",
         "layoff_code_numbers",
@@ -362,6 +363,11 @@ class Catalog:
         naturals, wild counts clamped to the room): the wild part of the shape numbers of
         each subset that may join, in the search's order, their canasta kinds and the most
         wild cards of one (-1: none)."""
+        self.layoff_cand_lists: dict[tuple[int, int], tuple[tuple[int, ...],
+                                                            _LayoffCandidates]] = {}
+        """The lay-off candidates of a natural set's entry (``Game._layoff_cands``) by (its
+        rank's first code, id of its template's shape numbers): the numbers kept in the
+        entry keep their id from being reused."""
         self.layoff_codes: dict[int, _LayoffCodes] = {}
         """The codes of lay-off shapes on the set whose first natural code is the key."""
         self.layoff_code_numbers: dict[int, _LayoffNumbers] = {}

@@ -183,7 +183,16 @@ class _LayoffEntries(_MeldEntries):
         template = entry[3]
         assert template is not None
         base, ids, kinds = template
-        return tuple(zip(map(self._layoff_codes(base).__getitem__, ids), kinds, strict=True))
+        # Kept per rank and shared template (``Catalog.layoff_templates``): listings that
+        # check each lay-off (PH-16) ask for the same candidates again and again.
+        made = self._t.layoff_cand_lists
+        key = (base, id(ids))
+        found = made.get(key)
+        if found is not None and found[0] is ids:
+            return found[1]
+        cands = tuple(zip(map(self._layoff_codes(base).__getitem__, ids), kinds, strict=True))
+        made[key] = (ids, cands)
+        return cands
 
     def _layoff_fit(self, meld: Meld, shape: tuple[int | None, int, int, str | None, int],
                     wild: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
