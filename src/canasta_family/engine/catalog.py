@@ -383,10 +383,12 @@ class Catalog:
             = {}
         """What the sets of one rank can become in a going-out turn (``out_solver``), by
         (rank, naturals added, the sets' shapes, most wild cards)."""
-        self.out_moves: dict[tuple[object, ...], tuple[tuple[tuple[tuple[int, ...], ...], int,
-                                                             tuple[str, ...], bool, int], ...]] = {}
+        self.out_moves: dict[tuple[object, ...], tuple[tuple[
+            tuple[tuple[int, ...], ...], int, tuple[str, ...], bool, int,
+            tuple[tuple[int, int, int, int], int, tuple[str, ...]]], ...]] = {}
         """How one rank of the going-out walk may go (``OutSolver._plain_moves``), by (the
-        row, the sequences open, whether a card is kept back and may be, wild cards held)."""
+        row, the sequences open, whether a card is kept back and may be, wild cards held),
+        each way with the move a witness reads."""
         self.out_suit_steps: dict[tuple[object, ...], list[tuple[tuple[int, ...],
                                                                  tuple[str, ...], int]]] = {}
         """How one suit's cards at one rank may go in a going-out turn (``out_solver``), by

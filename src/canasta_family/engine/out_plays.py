@@ -254,7 +254,7 @@ class PlayTables:
                 solver, number, index + 1,
                 (now_open, used + more, _merged(kinds, made), now_taken),
                 _NONE_KEPT if code < 0 else _KEPT[code], context, held)
-            for now_open, more, made, now_taken, code in solver._plain_moves(
+            for now_open, more, made, now_taken, code, _move in solver._plain_moves(
                 rows[index], opened, taken, _NONE_KEPT, self.free_pick))
 
     def _reach(self, solver: OutSolver, number: int, index: int, state: State
@@ -274,7 +274,7 @@ class PlayTables:
             opened, used, kinds, _taken = state
             room = solver.wild_total - used
             ends: set[Kinds] = set()
-            for now_open, more, made, _now_taken, _code in solver._plain_moves(
+            for now_open, more, made, _now_taken, _code, _move in solver._plain_moves(
                     rows[index], opened, True, _NONE_KEPT, self.free_pick):
                 if more <= room:
                     ends |= self._reach(solver, number, index + 1,

@@ -333,22 +333,6 @@ class OutSolver:
             rows.append((rank, codes, in_sets, runnable, counts, shapes, here, ahead))
         return rows
 
-    def _expand(self, row: _Row, state: State, kept: frozenset[int], free_pick: bool,
-                trace: list[_Move] | None = None) -> Iterator[tuple[State, frozenset[int]]]:
-        """The states after ``row``'s rank from ``state`` (kept back: ``kept``). With
-        ``trace``, each state yielded is preceded by its move appended there: the cards
-        of each suit that went to the rank's sets, the wild cards they took, and the
-        canasta kinds of the rank's sets then."""
-        opened, used, kinds, taken = state
-        room = self.wild_total - used
-        for now_open, wild, made, now_taken, now_kept, move in self._moves(
-                row, opened, taken, kept, free_pick, trace is not None):
-            if wild <= room:
-                if trace is not None:
-                    assert move is not None
-                    trace.append(move)
-                yield (now_open, used + wild, _merged(kinds, made), now_taken), now_kept
-
     def _moves(self, row: _Row, opened: tuple[tuple[int, ...], ...], taken: bool,
                kept: frozenset[int], free_pick: bool, traced: bool = False,
                play: SetPlay | None = None) -> Iterator[_Change]:
@@ -356,8 +340,9 @@ class OutSolver:
         ``taken`` (kept back: ``kept``), whatever wild cards the sets below hold and
         whatever canastas they made: (the sequences open after it, the wild cards its
         sets take, the canasta kinds the rank adds, whether a card is kept back then, the
-        cards it may be, and where ``traced``, the move as :meth:`_expand`'s ``trace``
-        gives it, else None). With ``play``, a set play of this rank starts what its
+        cards it may be, and where ``traced``, the move (:data:`_Move`: the cards of each
+        suit that went to the rank's sets, the wild cards they took and the canasta kinds
+        of the rank's sets then), else None). With ``play``, a set play of this rank starts what its
         sets take (:meth:`SetPlay.options`)."""
         rank, codes, in_sets, runnable, counts, shapes, named, ahead = row
         if opened == _NO_OPEN and not shapes and named < 0 and not any(counts):
@@ -430,7 +415,8 @@ class OutSolver:
         """:meth:`_moves` of the walks, as they depend on the row, the sequences open, whether
         a card is kept back and whether any may be: (the sequences open after it, the wild
         cards its sets take, the canasta kinds the rank adds, whether a card is kept back
-        then, and the code kept back at this rank, -1 for none). Kept in the catalog: the
+        then, the code kept back at this rank, -1 for none, and the move as a witness
+        reads it, :data:`_Move`). Kept in the catalog: the
         same rows and states come back from solve to solve, most of all in a turn whose
         every play is judged. A card is kept back only where none was (``kept`` is then
         the walk's start), so what follows never depends on which card it was. (A tuple
@@ -441,9 +427,10 @@ class OutSolver:
         if found is None:
             found = table[key] = tuple([
                 (now_open, wild, made, now_taken,
-                 -1 if now_kept is kept else next(iter(now_kept)))
-                for now_open, wild, made, now_taken, now_kept, _move
-                in self._moves(row, opened, taken, kept, free_pick)])
+                 -1 if now_kept is kept else next(iter(now_kept)),
+                 _NO_MOVE if move is None else move)
+                for now_open, wild, made, now_taken, now_kept, move
+                in self._moves(row, opened, taken, kept, free_pick, True)])
         return found
 
     def _breadth(self, rows: list[_Row], free_pick: bool
@@ -472,7 +459,7 @@ class OutSolver:
             if moves is None:
                 moves = moves_of[shared] = [
                     (now_open, wild, made, now_taken, kept if code < 0 else _KEPT[code])
-                    for now_open, wild, made, now_taken, code
+                    for now_open, wild, made, now_taken, code, _move
                     in self._plain_moves(row, opened, taken, kept, free_pick)]
             room = wild_total - used
             for now_open, wild, made, now_taken, now_kept in moves:
@@ -490,27 +477,11 @@ class OutSolver:
         tries every play), and one way out is met within a few states."""
         look = _DepthLook(self, rows, free_pick, runs_kinds, discard, left)
         found = look.walk(0, _START, _NONE_KEPT)
-        path, ended = look.path, look.ended
         if found:
-            self.witness = Witness(self, rows, path, *ended[-1], free_pick)
+            self.witness = Witness(self, {row[0]: move for row, move
+                                          in zip(rows, look.moves, strict=True)},
+                                   *look.ended[-1])
         return found
-
-    def _moves_of(self, rows: list[_Row], path: list[tuple[State, frozenset[int]]],
-                  free_pick: bool) -> dict[int, _Move] | None:
-        """The moves by rank of the way out whose states after each row are ``path``, each
-        found again among the moves that lead to the next state (None if one is not).
-        Asked of a solver of the position the way out was found at (``Witness.allows``
-        makes one of the asking game)."""
-        moves: dict[int, _Move] = {}
-        for index, row in enumerate(rows):
-            state, kept = path[index]
-            target = path[index + 1]
-            trace: list[_Move] = []
-            for after in self._expand(row, state, kept, free_pick, trace):
-                if after == target:
-                    moves[row[0]] = trace[-1]
-                    break
-        return moves if len(moves) == len(rows) else None
 
     def _any_end(self, states: dict[State, frozenset[int]], runs_kinds: Kinds,
                  discard: int | None) -> bool:
@@ -604,12 +575,12 @@ class OutSolver:
 
 class _DepthLook:
     """One first look of :meth:`OutSolver._depth` over ``rows``: the states that led to
-    no way out (``failed``), those of the way being tried (``path``) and the final
-    discard and kinds of the way out once met (``ended``). (A class, not a function
+    no way out (``failed``), the move of each row on the way out once met (``moves``,
+    what its witness reads) and its final discard and kinds (``ended``). (A class, not a function
     nested in ``_depth`` that calls itself: that would be a reference cycle, which keeps
     every state the look met until the cyclic collector runs.)"""
 
-    __slots__ = ("discard", "ended", "failed", "free_pick", "last", "left", "path", "rows",
+    __slots__ = ("discard", "ended", "failed", "free_pick", "last", "left", "moves", "rows",
                  "runs_kinds", "solver", "wild_total")
 
     def __init__(self, solver: OutSolver, rows: list[_Row], free_pick: bool,
@@ -625,7 +596,7 @@ class _DepthLook:
         # Different plays of the ranks below often meet in one state: what follows it
         # was looked at once.
         self.failed: set[tuple[int, State, frozenset[int]]] = set()
-        self.path: list[tuple[State, frozenset[int]]] = []
+        self.moves: list[_Move] = [_NO_MOVE] * len(rows)
         self.ended: list[tuple[int, Kinds]] = []
 
     def walk(self, index: int, state: State, kept: frozenset[int]) -> bool:
@@ -639,8 +610,6 @@ class _DepthLook:
         left[0] -= 1
         if left[0] < 0:
             raise _LookEnded
-        path = self.path
-        path.append((state, kept))
         if index == self.last:
             end = self.solver._end_discard({state: kept}, self.runs_kinds, self.discard)
             found = end is not None
@@ -651,25 +620,25 @@ class _DepthLook:
             opened, used, kinds, taken = state
             room = self.wild_total - used
             walk = self.walk
-            for now_open, wild, made, now_taken, code in self.solver._plain_moves(
+            for now_open, wild, made, now_taken, code, move in self.solver._plain_moves(
                     self.rows[index], opened, taken, kept, self.free_pick):
                 if wild <= room and walk(index + 1, (now_open, used + wild,
                                                      _merged(kinds, made), now_taken),
                                          kept if code < 0 else _KEPT[code]):
                     found = True
+                    self.moves[index] = move
                     break
         if not found:
             failed.add(key)
-            path.pop()
         return found
 
 
 class Witness:
     """How one way out found by :meth:`OutSolver.solve` treats the ranks' sets: per rank,
     the move its row made (:data:`_Move`: the naturals of each suit that went to the
-    rank's sets, the wild cards those sets took, the canasta kinds they ended as), read
-    off the states of the way out when first asked; the final discard (-1: none) and the
-    side's canasta kinds at the end.
+    rank's sets, the wild cards those sets took, the canasta kinds they ended as), as the
+    first look took it; the final discard (-1: none) and the side's canasta kinds at the
+    end.
 
     A play that only adds to one rank's sets — a new set, or a lay-off on a set — keeps a
     way out open when it takes no more naturals of each suit than this one gives that
@@ -685,23 +654,19 @@ class Witness:
     solve each (AS-35, AS-36).
     """
 
-    __slots__ = ("discard", "ends", "every", "found", "literal", "moves", "read",
-                 "shapes", "size", "table", "wild_total")
+    __slots__ = ("discard", "ends", "every", "literal", "moves", "shapes", "size", "table",
+                 "wild_total")
 
-    def __init__(self, solver: OutSolver, rows: list[_Row],
-                 path: list[tuple[State, frozenset[int]]], discard: int, every: Kinds,
-                 free_pick: bool) -> None:
+    def __init__(self, solver: OutSolver, moves: dict[int, _Move], discard: int,
+                 every: Kinds) -> None:
         # Nothing here refers to a game: the turn's copies share the witness, and a game
         # held here would tie them together for the collector.
         self.discard = discard
         self.every = every
-        # The moves are read off the path when a play first asks: most ways out are
-        # never asked about.
-        self.found = (rows, path, free_pick)
-        self.read = False
-        self.moves: dict[int, _Move] | None = None
-        self.shapes: dict[int | None, tuple[Shape, ...]] = {}
-        """The side's sets by rank at the position solved, read with the moves."""
+        self.moves = moves
+        """The move of each rank's row, by rank."""
+        self.shapes: dict[int | None, tuple[Shape, ...]] = solver.set_shapes
+        """The side's sets by rank at the position solved."""
         self.ends: dict[Kinds, bool] = {every: True}
         """Whether the discard ends the turn with the side's canastas of these kinds."""
         self.literal = discard < 0 and solver.s.going_out.literal_keep
@@ -729,7 +694,6 @@ class Witness:
         if way is None:
             return None
         changed, every = way
-        assert self.moves is not None
         moves = dict(self.moves)
         moves.update(changed)
         shapes = dict(self.shapes)
@@ -739,8 +703,6 @@ class Witness:
         witness = object.__new__(Witness)
         witness.discard = self.discard
         witness.every = every
-        witness.found = self.found  # (never read: the moves are known)
-        witness.read = True
         witness.moves = moves
         witness.shapes = shapes
         witness.ends = {every: True}
@@ -754,15 +716,7 @@ class Witness:
              new: Shape) -> tuple[dict[int, _Move], Kinds] | None:
         """:meth:`allows`: the moves of this way out that change after the play, by rank,
         and the side's canasta kinds at its end then; None where it is not kept open."""
-        if not self.read:
-            # (A solver of the position as it is now: the same counts and melds.)
-            solver = OutSolver(game)
-            self.moves = solver._moves_of(*self.found)
-            self.shapes = solver.set_shapes
-            self.read = True
         moves = self.moves
-        if moves is None:
-            return None
         move = moves.get(rank)
         if move is None or self.discard in codes:
             return None
@@ -878,10 +832,13 @@ _Move = tuple[tuple[int, int, int, int], int, Kinds]
 """One row's move in a way out: the naturals of each suit that went to the rank's sets,
 the wild cards those sets took, and the canasta kinds of the rank's sets then."""
 
+_NO_MOVE: _Move = ((0, 0, 0, 0), 0, ())
+"""A row's move before the first look has met a way out through it."""
+
 _Change = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int], "_Move | None"]
 """One way a row's rank goes (see ``OutSolver._moves``)."""
 
-_Plain = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, int]
+_Plain = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, int, _Move]
 """One way a row's rank goes, as the walks read it (see ``OutSolver._plain_moves``)."""
 
 _Taken = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int]]
