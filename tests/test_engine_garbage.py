@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import itertools
 import random
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -124,3 +125,40 @@ def test_a_retired_catalog_is_freed_without_the_collector(
     renewals = canasta_family.cache_info().renewals
     assert _cyclic_garbage_of(play) == 0
     assert canasta_family.cache_info().renewals > renewals  # catalogs were retired
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info >= (3, 14),
+                    reason="reads CPython's generational collector, which 3.14 replaced")
+@pytest.mark.parametrize("variant", ["american-samba", "canasta"])
+def test_new_memo_entries_are_untracked_before_they_grow_old(variant: str) -> None:
+    """CPython untracks a tuple of plain data only when everything in it is untracked
+    already, and a young collection meets an entry's fresh parts after the entry: one
+    level of nesting a collection. The going-out walk's ways and moves and the set-rank
+    entries are built of shared parts (``Catalog.plain_parts``), so that two young
+    collections untrack them whole and none reaches the oldest generation still tracked,
+    where each counted towards a full collection of every memo of the process."""
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        game = canasta_family.new_game(variant, players=4, seed=31)
+        play = _random_play(game, 31, 400)
+        play()
+        catalog = game._t
+        gc.collect()  # the catalog and what it holds so far are old now
+        old_moves, old_sets = set(catalog.out_moves), set(catalog.sets_held)
+        for _ in range(6):
+            play()
+        assert game._t is catalog  # (no renewal in between)
+        gc.collect(0)
+        gc.collect(1)
+        new_moves = [ways for key, ways in catalog.out_moves.items() if key not in old_moves]
+        new_sets = [entry for key, entry in catalog.sets_held.items()
+                    if key not in old_sets and entry[1]]
+        assert new_moves and new_sets
+        assert [ways for ways in new_moves if gc.is_tracked(ways)] == []
+        assert [way for ways in new_moves for way in ways if gc.is_tracked(way)] == []
+        assert [entry for entry in new_sets if gc.is_tracked(entry)] == []
+    finally:
+        if was_enabled:
+            gc.enable()

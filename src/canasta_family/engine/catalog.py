@@ -268,6 +268,7 @@ class Catalog:
         "out_suit_steps",
         "pair_takes",
         "pairs",
+        "plain_parts",
         "playable_rows",
         "rank_cands",
         "reach_rank_fills",
@@ -388,7 +389,7 @@ class Catalog:
             tuple[tuple[int, int, int, int], int, tuple[str, ...]]], ...]] = {}
         """How one rank of the going-out walk may go (``OutSolver._plain_moves``), by (the
         row, the sequences open, whether a card is kept back and may be, wild cards held),
-        each way with the move a witness reads."""
+        each way with the move a witness reads, made of ``plain_parts``."""
         self.out_suit_steps: dict[tuple[object, ...], list[tuple[tuple[int, ...],
                                                                  tuple[str, ...], int]]] = {}
         """How one suit's cards at one rank may go in a going-out turn (``out_solver``), by
@@ -413,6 +414,17 @@ class Catalog:
         self.wild_groups: dict[tuple[int, ...], tuple[tuple[_WildPart, ...], ...]] = {}
         """By (how many wild codes sort below a set's naturals, wild counts...): the wild
         list split around those naturals (``_WildPart``) and grouped by size."""
+        self.plain_parts: dict[Any, Any] = {}
+        """One copy of each tuple that nested memo entries are built from (the ways and
+        moves of ``out_moves``, the keys in set-rank entries), each its own key. CPython's
+        collector stops tracking a tuple of plain data only where everything in it is
+        untracked already, and a young collection meets the parts of a new nested entry
+        after the entry itself unless they are held from outside: it untracks one level
+        of nesting per collection, so an entry three levels deep reaches the oldest
+        generation still tracked, where it counts towards the next full collection
+        (docs/design.md, "Nested entries and the collector"). A part held here is
+        untracked at its first collection, and the entry made of such parts by the
+        next."""
         self.pair_takes: dict[tuple[int, ...], _TakeEntry] = {}
         """The pair takes of the pile by their memo key (see ``Game._pair_take_entry``)."""
         self.made_melds: dict[int, tuple[MakeMeld, Meld, tuple[int, ...]]] = {}
@@ -449,6 +461,8 @@ class Catalog:
 
     def _tables(self) -> Iterator[Sized]:
         for name in self.__slots__:
+            if name == "plain_parts":
+                continue  # (parts of the entries counted, which it makes smaller)
             table = getattr(self, name)
             if isinstance(table, list):
                 yield table
@@ -574,7 +588,9 @@ _CARRIED = ("out_moves", "out_rank_options", "out_suit_steps", "reach_rank_most"
 """The tables a catalog's successor starts with (:meth:`Catalog.successor`): plain data
 (numbers, strings and containers of them, no object of the engine), none of it an action
 number; the lay-off join grids' numbers (``layoff_sig_ids``) go with every table keyed by
-them. Cards and melds are left behind: they are objects, and quick to make again."""
+them. Cards and melds are left behind: they are objects, and quick to make again.
+(``plain_parts`` starts afresh: the entries carried keep their parts, and new entries
+share new ones.)"""
 _CARRIED_SHARE = 4
 """The carried tables go to a successor while they hold at most this share of the limit,
 so a new catalog always has room to grow."""

@@ -336,7 +336,11 @@ class _MeldEntries(_Dealing):
                     add(number)
                 if group and n + w > largest:
                     largest = n + w
-        return (None, tuple(numbers), largest, rank, (nat_key, wildkey))
+        # The key made of shared parts (``Catalog.plain_parts``), so that the collector
+        # stops tracking the entry before it reaches the oldest generation.
+        part = tables.plain_parts.setdefault
+        lazy = (part(nat_key, nat_key), part(wildkey, wildkey))
+        return (None, tuple(numbers), largest, rank, part(lazy, lazy))
 
     def _rank_cands(self, key: tuple[tuple[int, ...], tuple[int, ...]] | None
                     ) -> tuple[_Candidate, ...]:

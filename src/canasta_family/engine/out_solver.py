@@ -33,9 +33,9 @@ not with the orders of the plays, and there is no budget: the answer is always e
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canasta_family.cards import NUM_CODES
 from canasta_family.engine.codes import CARDS
@@ -420,15 +420,21 @@ class OutSolver:
         same rows and states come back from solve to solve, most of all in a turn whose
         every play is judged. A card is kept back only where none was (``kept`` is then
         the walk's start), so what follows never depends on which card it was. (A tuple
-        of plain data, which the cyclic collector stops scanning, not a list.)"""
-        table = self.game._t.out_moves
+        of plain data, not a list, made of shared parts, ``Catalog.plain_parts``: the
+        cyclic collector stops scanning it before it grows old.)"""
+        catalog = self.game._t
         key = (row, opened, taken, free_pick, self.wild_total)
+        table = catalog.out_moves
         found = table.get(key)
         if found is None:
+            parts = catalog.plain_parts
+            part = parts.setdefault
+            # (Nothing open and no canasta made, the commonest, are shared constants.)
             found = table[key] = tuple([
-                (now_open, wild, made, now_taken,
+                (now_open if now_open is _NO_OPEN else part(now_open, now_open), wild,
+                 part(made, made) if made else made, now_taken,
                  -1 if now_kept is kept else next(iter(now_kept)),
-                 _NO_MOVE if move is None else move)
+                 _NO_MOVE if move is None else parts.get(move) or _plain_move(part, move))
                 for now_open, wild, made, now_taken, now_kept, move
                 in self._moves(row, opened, taken, kept, free_pick, True)])
         return found
@@ -510,6 +516,7 @@ class OutSolver:
         game = self.game
         mr = self.s.meld
         run_min, run_max = mr.run_min, mr.run_max
+        part = game._t.plain_parts.setdefault
         steps: list[_Step] = []
         count = len(opened)
         for mask in range(1 << count):
@@ -532,7 +539,8 @@ class OutSolver:
                 if any(sum(1 for length in lengths if run_min - length > j) > ahead[j]
                        for j in range(len(ahead))):
                     continue
-                steps.append((lengths, closed, to_sets))
+                # (Shared parts: the ways of ``out_moves`` hold these lengths.)
+                steps.append((part(lengths, lengths), closed, to_sets))
         return steps
 
     def _wild_ends(self, states: dict[State, frozenset[int]], discard: int | None,
@@ -837,6 +845,22 @@ _NO_MOVE: _Move = ((0, 0, 0, 0), 0, ())
 
 _Change = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, frozenset[int], "_Move | None"]
 """One way a row's rank goes (see ``OutSolver._moves``)."""
+
+
+def _plain_move(part: Callable[[Any, Any], Any], move: _Move) -> _Move:
+    """``move`` made of parts shared through ``part`` (``Catalog.plain_parts``), and
+    shared itself.
+
+    >>> parts = {}
+    >>> first = _plain_move(parts.setdefault, ((1, 0, 0, 0), 0, ()))
+    >>> _plain_move(parts.setdefault, ((1, 0, 0, 0), 0, ())) is first
+    True
+    """
+    naturals, wild, made = move
+    plain = (part(naturals, naturals), wild, part(made, made) if made else made)
+    result: _Move = part(plain, plain)
+    return result
+
 
 _Plain = tuple[tuple[tuple[int, ...], ...], int, Kinds, bool, int, _Move]
 """One way a row's rank goes, as the walks read it (see ``OutSolver._plain_moves``)."""
